@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# make bench: every benchmark in tooling/bench.d/ on our kernel, then on the
+# reference (never both at once), and one line per benchmark:
+#   bench <name>: ours=<v> <unit> reference=<v> <unit> ratio=<ours/ref> (median of N, spread x%)
+# The spread is (max - min) / median of the noisier of the two kernels.
+# BENCH_REPS (default 5) sets the repetitions inside each boot.
+source "$(dirname "$0")/common.sh"
+
+reps=${BENCH_REPS:-5}
+[ "$reps" -ge 5 ] || die "BENCH_REPS must be at least 5"
+script=$BUILD/bench-guest.sh
+cat > "$script" <<GUEST
+#!/bin/sh
+export BENCH_REPS=$reps
+for b in /harness/bench.d/*.sh; do
+	sh "\$b"
+done
+GUEST
+
+stamp=$(date +%Y%m%d-%H%M%S)
+for k in ours ref; do
+	"$TOOLING/kernel.sh" $k > "$BUILD/bench-build-$k.log" 2>&1 ||
+		{ tail -n 30 "$BUILD/bench-build-$k.log"; die "build of $k failed"; }
+	"$TOOLING/build-extmod.sh" $k
+	"$TOOLING/initramfs.sh" $k > /dev/null
+	kernel_vars $k
+	RUN=$BUILD/runs/$NAME-bench-$stamp TIMEOUT=${BENCH_TIMEOUT:-2400} \
+		"$TOOLING/vm.sh" $k script "$script" > "$BUILD/bench-$k.out" ||
+		{ tail -n 30 "$BUILD/bench-$k.out"; die "bench run on $k failed"; }
+done
+
+python3 - "$BUILD/bench-ours.out" "$BUILD/bench-ref.out" <<'PY'
+import sys, statistics
+def load(path):
+    vals, units, skips = {}, {}, {}
+    for line in open(path, errors="replace"):
+        p = line.split()
+        if len(p) == 4 and p[0] == "@@BENCH":
+            try:
+                v = float(p[3])
+            except ValueError:
+                continue
+            vals.setdefault(p[1], []).append(v)
+            units[p[1]] = p[2]
+        elif len(p) >= 2 and p[0] == "@@BENCH-SKIP":
+            skips[p[1]] = " ".join(p[2:])
+    return vals, units, skips
+ov, ou, os_ = load(sys.argv[1])
+rv, ru, rs = load(sys.argv[2])
+def spread(v):
+    m = statistics.median(v)
+    return (max(v) - min(v)) / m * 100 if m else 0.0
+names = list(dict.fromkeys(list(ov) + list(rv) + list(os_) + list(rs)))
+for n in names:
+    if n in ov and n in rv:
+        mo, mr = statistics.median(ov[n]), statistics.median(rv[n])
+        ratio = mo / mr if mr else float("nan")
+        print("bench %s: ours=%.4g %s reference=%.4g %s ratio=%.3f (median of %d, spread %.1f%%)"
+              % (n, mo, ou[n], mr, ru[n], ratio, min(len(ov[n]), len(rv[n])),
+                 max(spread(ov[n]), spread(rv[n]))))
+    else:
+        why = []
+        if n not in ov: why.append("ours: " + os_.get(n, "no result"))
+        if n not in rv: why.append("reference: " + rs.get(n, "no result"))
+        print("bench %s: not comparable (%s)" % (n, "; ".join(why)))
+PY

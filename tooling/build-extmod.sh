@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# build-extmod.sh KIND: build the out-of-tree benchmark and test modules
+# named in tooling/extmod.list against one kernel; the .ko files land in
+# $OBJ/extmod/ and the initramfs puts them in /lib/extmod/.
+# extmod.list lines: "<dir-name> <source>..." where a source is a path in
+# this repository or base:<path> for a file of the pristine base tree (used
+# as is, never copied into the repository).
+source "$(dirname "$0")/common.sh"
+
+kind=${1:?usage: build-extmod.sh ours|ref}
+kernel_vars "$kind"
+rm -rf "$OBJ/extmod"
+mkdir -p "$OBJ/extmod"
+while read -r name sources; do
+	case $name in ''|'#'*) continue ;; esac
+	dir=$BUILD/extmod-$NAME/$name
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	objs=
+	for s in $sources; do
+		case $s in
+		base:*) cp "$BASE/${s#base:}" "$dir/" ;;
+		*) cp "$TOP/$s" "$dir/" ;;
+		esac
+		case $s in *.c) objs="$objs $(basename "${s%.c}").o" ;; esac
+	done
+	echo "obj-m +=$objs" > "$dir/Kbuild"
+	make -s -C "$OBJ" M="$dir" ARCH=x86_64 CC="ccache gcc" modules >"$dir/build.log" 2>&1 ||
+		{ cat "$dir/build.log"; die "module $name does not build against $NAME"; }
+	cp "$dir"/*.ko "$OBJ/extmod/"
+done < "$TOOLING/extmod.list"

@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# make check: every tier, one verdict. Ends with "N passed, N failed" and a
+# non-zero exit status when anything failed.
+#   T0 userspace harnesses (tools/testing/*/ of ours with a `check` target)
+#   build + boot of our kernel, T1 boot self-tests (tooling/expect/selftests.list)
+#   T2 our ftracetest cases, T3 upstream ftracetest against
+#   tooling/expect/ftracetest-ours.list, T4 trace-cmd
+source "$(dirname "$0")/common.sh"
+
+PASSED=0
+FAILED=0
+FAILURES=()
+pass() { PASSED=$((PASSED + 1)); }
+fail() { FAILED=$((FAILED + 1)); FAILURES+=("$1"); echo "FAIL: $1"; }
+T_START=$(date +%s)
+
+finish() {
+	echo
+	echo "==> total wall time: $(( $(date +%s) - T_START ))s"
+	if [ ${#FAILURES[@]} -gt 0 ]; then
+		echo "failures:"
+		printf '  %s\n' "${FAILURES[@]}"
+	fi
+	echo "$PASSED passed, $FAILED failed"
+	[ "$FAILED" = 0 ]
+	exit
+}
+
+stage_start setup
+"$TOOLING/setup.sh"
+stage_end
+
+# T0: each userspace harness ends with its own "N passed, N failed" line.
+stage_start "T0 userspace"
+for mk in "$TOP"/tools/testing/*/Makefile; do
+	[ -f "$mk" ] || continue
+	dir=$(dirname "$mk")
+	grep -q '^check:' "$mk" || continue
+	name=t0/$(basename "$dir")
+	log=$BUILD/t0-$(basename "$dir").log
+	mkdir -p "$BUILD"
+	rc=0
+	make -s -C "$dir" check > "$log" 2>&1 || rc=$?
+	grep -v '^[0-9]* passed, [0-9]* failed' "$log" | tail -n 25
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1 || true)
+	if [ -n "$line" ]; then
+		p=${line%% passed*}
+		f=${line#*, }
+		f=${f%% failed*}
+		PASSED=$((PASSED + p))
+		FAILED=$((FAILED + f))
+		[ "$f" != 0 ] && FAILURES+=("$name: $f failed (log $log)")
+		echo "$name: $line"
+	fi
+	if [ $rc != 0 ] && { [ -z "$line" ] || [ "$f" = 0 ]; }; then
+		fail "$name: exit status $rc (log $log)"
+	fi
+done
+stage_end
+
+stage_start "build ours"
+if "$TOOLING/kernel.sh" ours && "$TOOLING/initramfs.sh" ours; then
+	pass
+else
+	fail "kernel build"
+	stage_end
+	finish
+fi
+stage_end
+
+stage_start "boot + T2 T3 T4"
+kernel_vars ours
+RUN=$BUILD/runs/$NAME-check-$(date +%Y%m%d-%H%M%S)
+export RUN
+rc=0
+TIMEOUT=${CHECK_TIMEOUT:-1500} "$TOOLING/vm.sh" ours check || rc=$?
+if [ $rc = 0 ]; then
+	pass
+else
+	fail "boot and guest run (status $rc, logs in $RUN)"
+fi
+stage_end
+
+# T1: a self-test whose option is built in must print its success line.
+stage_start "T1 boot self-tests"
+while read -r opt regex; do
+	case $opt in ''|'#'*) continue ;; esac
+	grep -qx "$opt=y" "$OBJ/.config" || { echo "t1: $opt not built, skipped"; continue; }
+	if grep -E -q "$regex" "$RUN/console.log"; then
+		echo "t1: $(grep -E -m1 "$regex" "$RUN/console.log" | sed 's/^\[[^]]*\] //')"
+		pass
+	else
+		fail "t1: $opt: no line matching '$regex' in $RUN/console.log"
+	fi
+done < "$TOOLING/expect/selftests.list"
+stage_end
+
+results=$RUN/out.log
+# T2: ours must pass (XFAIL counts as passing; UNSUPPORTED is reported).
+stage_start "T2 our ftracetest cases"
+n2=0
+while read -r _ _ name status; do
+	n2=$((n2 + 1))
+	case $status in
+	PASS|XFAIL) pass ;;
+	UNSUPPORTED) echo "t2: $name unsupported on this kernel" ;;
+	*) fail "t2: $name: $status" ;;
+	esac
+done < <(grep '^@@RESULT t2 ' "$results" || true)
+echo "t2: $n2 cases run"
+stage_end
+
+# T3: every case listed as expected must pass; a case that passes but is not
+# listed is reported so the list can grow.
+stage_start "T3 upstream ftracetest"
+expect=$TOOLING/expect/ftracetest-ours.list
+declare -A seen=()
+n3=0 p3=0 new=()
+while read -r _ _ name status; do
+	n3=$((n3 + 1))
+	seen[$name]=$status
+	[ "$status" = PASS ] && p3=$((p3 + 1))
+	if grep -qx "$name" "$expect"; then
+		if [ "$status" = PASS ]; then pass; else fail "t3: $name expected PASS, got $status"; fi
+	elif [ "$status" = PASS ]; then
+		pass
+		new+=("$name")
+	fi
+done < <(grep '^@@RESULT t3 ' "$results" || true)
+while read -r name; do
+	case $name in ''|'#'*) continue ;; esac
+	[ -n "${seen[$name]:-}" ] || fail "t3: $name expected PASS, did not run"
+done < "$expect"
+echo "t3: $p3 of $n3 in-scope upstream cases pass ($(grep -c '^[^#]' "$expect" || true) expected)"
+for n in "${new[@]}"; do echo "t3: newly passing, add to $expect: $n"; done
+stage_end
+
+stage_start "T4 trace-cmd"
+while read -r _ _ name status; do
+	case $status in
+	PASS) pass; echo "t4: $name PASS" ;;
+	SKIP) echo "t4: $name skipped (feature not in this kernel)" ;;
+	*) fail "t4: $name: $status" ;;
+	esac
+done < <(grep '^@@RESULT t4 ' "$results" || true)
+stage_end
+
+finish

@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared settings for the build/boot/test bench. Sourced by every script here.
+
+set -euo pipefail
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+TOOLING=$TOP/tooling
+BUILD=${BUILD:-$TOP/build}
+BASE_TAR=${BASE_TAR:-/usr/src/linux-source-6.12.tar.xz}
+BASE=$BUILD/base/linux-source-6.12
+JOBS=${JOBS:-$(nproc)}
+
+# The paths of the kernel tree this repository owns; everything else in the
+# repository is tooling and is never laid over the base tree.
+OVERLAY_ROOTS="arch Documentation include kernel samples tools MAINTAINERS"
+
+# Same compiler cache for every clone: paths below $TOP are hashed relative
+# to it, so a fresh checkout in another folder still hits the cache.
+export CCACHE_BASEDIR=$TOP
+export CCACHE_NOHASHDIR=1
+export CCACHE_COMPILERCHECK=content
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+
+# kernel_vars KIND: KIND is "ours" or "ref"; DEBUG=1 selects the debug
+# configuration. Sets SRC (source tree), OBJ (object tree) and NAME.
+kernel_vars() {
+	local kind=$1
+	NAME=$kind
+	[ "${DEBUG:-0}" = 1 ] && NAME=$kind-debug
+	case $kind in
+	ours) SRC=$BUILD/ours-src ;;
+	ref) SRC=$BASE ;;
+	*) echo "unknown kernel kind '$kind' (ours or ref)" >&2; return 2 ;;
+	esac
+	OBJ=$BUILD/obj-$NAME
+	KIMAGE=$OBJ/arch/x86/boot/bzImage
+	MODROOT=$OBJ/modroot
+	INITRD=$BUILD/initrd-$NAME.cpio.gz
+}
+
+base_version() {
+	awk '/^VERSION =/{v=$3} /^PATCHLEVEL =/{p=$3} /^SUBLEVEL =/{s=$3}
+	     END{print v "." p "." s}' "$BASE/Makefile"
+}
+
+# Stage timing for .ci/run and make check: "stage NAME: Ns".
+stage_start() { STAGE_NAME=$1; STAGE_T0=$(date +%s); echo "==> $1"; }
+stage_end() { echo "==> $STAGE_NAME: $(( $(date +%s) - STAGE_T0 ))s"; }
+
+die() { echo "error: $*" >&2; exit 1; }

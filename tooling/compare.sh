@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# make compare: conformance side by side. Boots our kernel and the reference
+# (the base tree's own tracing, same configuration) at the same time, runs the
+# in-scope ftracetest categories on both, and prints per category:
+#   ftracetest <category> ours: PASS=a FAIL=b UNRESOLVED=c UNSUPPORTED=d reference: PASS=...
+# then a total line, then the cases where the two differ.
+source "$(dirname "$0")/common.sh"
+
+for k in ours ref; do
+	"$TOOLING/kernel.sh" $k > "$BUILD/compare-build-$k.log" 2>&1 ||
+		{ cat "$BUILD/compare-build-$k.log"; die "build of $k failed"; }
+	grep '^config\[' "$BUILD/compare-build-$k.log" | tail -n 1
+	"$TOOLING/initramfs.sh" $k > /dev/null
+done
+
+# Each QEMU runs single-threaded TCG, so the two guests run side by side.
+stamp=$(date +%Y%m%d-%H%M%S)
+pids=()
+for k in ours ref; do
+	kernel_vars $k
+	( RUN=$BUILD/runs/$NAME-compare-$stamp TIERS=t2,t3 TIMEOUT=2400 \
+		"$TOOLING/vm.sh" $k check > /dev/null 2>&1; echo $? > "$BUILD/compare-rc-$k" ) &
+	pids+=($!)
+done
+wait "${pids[@]}"
+kernel_vars ours; OURS=$BUILD/runs/$NAME-compare-$stamp/out.log
+kernel_vars ref; REFS=$BUILD/runs/$NAME-compare-$stamp/out.log
+for k in ours ref; do
+	rc=$(cat "$BUILD/compare-rc-$k")
+	[ "$rc" = 0 ] || echo "compare: the $k run ended with status $rc (see build/runs/*-compare-$stamp)"
+done
+
+python3 - "$OURS" "$REFS" <<'PY'
+import sys, collections
+def load(path):
+    res = {}
+    for line in open(path, errors="replace"):
+        p = line.split()
+        if len(p) == 4 and p[0] == "@@RESULT" and p[1] in ("t2", "t3"):
+            res[(p[1], p[2])] = p[3]
+    return res
+ours, ref = load(sys.argv[1]), load(sys.argv[2])
+KINDS = ("PASS", "FAIL", "UNRESOLVED", "UNSUPPORTED")
+def cat(key):
+    tier, name = key
+    return "ours/" + name.split("/")[1] if tier == "t2" else name.split("/")[0]
+def counts(res, c):
+    n = collections.Counter(v for k, v in res.items() if cat(k) == c)
+    other = sum(v for k, v in n.items() if k not in KINDS)
+    s = " ".join("%s=%d" % (k, n[k]) for k in KINDS)
+    return s + (" OTHER=%d" % other if other else "")
+order = []
+for k in list(ref) + list(ours):
+    if k[0] == "t3" and cat(k) not in order:
+        order.append(cat(k))
+for c in order:
+    print("ftracetest %s ours: %s reference: %s" % (c, counts(ours, c), counts(ref, c)))
+def total(res):
+    n = collections.Counter(v for k, v in res.items() if k[0] == "t3")
+    return " ".join("%s=%d" % (k, n[k]) for k in KINDS)
+print("ftracetest total ours: %s reference: %s" % (total(ours), total(ref)))
+t2 = sorted({cat(k) for k in list(ours) + list(ref) if k[0] == "t2"})
+for c in t2:
+    print("our cases %s ours: %s reference: %s" % (c, counts(ours, c), counts(ref, c)))
+gap = sorted(k[1] for k in ref if k[0] == "t3" and ref[k] == "PASS" and ours.get(k) != "PASS")
+print("reference passes, ours does not: %d" % len(gap))
+for name in gap:
+    print("  %s (ours: %s)" % (name, ours.get(("t3", name), "not run")))
+refnot = sorted(k[1] for k in ref if k[0] == "t3" and ref[k] != "PASS")
+print("reference does not pass: %d" % len(refnot))
+for name in refnot:
+    print("  %s: %s" % (name, ref[("t3", name)]))
+PY

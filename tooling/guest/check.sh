@@ -1,0 +1,76 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Guest side of `make check`: runs the tiers given as a comma list
+# (t2 = our kselftest cases, t3 = upstream ftracetest categories, t4 =
+# trace-cmd) and prints one "@@RESULT tier name STATUS" line per case.
+# The host decides what the results mean (expectations, counts).
+tiers=${1:-t2,t3,t4}
+FT=/selftests/ftrace
+T3_CATEGORIES=${T3_CATEGORIES:-"00basic event filter ftrace instances tracer preemptirq"}
+CASE_TIMEOUT=${CASE_TIMEOUT:-300}
+
+echo "guest: $(uname -r) cpus=$(nproc) tiers=$tiers"
+
+result() { echo "@@RESULT $1 $2 $3"; }
+
+# One ftracetest run per case file: its summary says how the case ended.
+run_tc() {
+	tier=$1
+	file=$2
+	name=${file#$FT/test.d/}
+	log=/tmp/ftlog/$(echo "$name" | tr / _)
+	rm -rf "$log"
+	out=$(cd $FT && timeout $CASE_TIMEOUT ./ftracetest -l "$log" "$file" 2>&1)
+	rc=$?
+	# ftracetest prints "[N] description<TAB>[RESULT]" per run of the case;
+	# a case flagged "instance" runs again inside an instance, reported as
+	# NAME@instance.
+	status=
+	echo "$out" | grep -E '^\[[0-9]+\] .*\[[A-Z]+\]$' > /tmp/ftres || true
+	while read -r line; do
+		st=${line##*[}
+		st=${st%]}
+		case $line in
+		*"(instance)"*) result "$tier" "$name@instance" "$st" ;;
+		*) result "$tier" "$name" "$st" ;;
+		esac
+		case $st in PASS|UNSUPPORTED|XFAIL|UNTESTED) ;; *) status=FAIL ;; esac
+	done < /tmp/ftres
+	if [ ! -s /tmp/ftres ]; then
+		status=FAIL
+		result "$tier" "$name" NORESULT
+	fi
+	if [ $rc = 124 ]; then
+		status=TIMEOUT
+		result "$tier" "$name" TIMEOUT
+	fi
+	if [ "$status" = FAIL ] || [ "$status" = TIMEOUT ]; then
+		echo "---- $name: ftracetest output"
+		echo "$out" | tail -n 20
+		for f in "$log"/*; do
+			[ -f "$f" ] || continue
+			echo "---- $f (last 40 lines)"
+			tail -n 40 "$f"
+		done
+		echo "----"
+	fi
+}
+
+case ",$tiers," in *,t2,*)
+	for f in $(find $FT/test.d/ours -name '*.tc' 2>/dev/null | sort); do
+		run_tc t2 "$f"
+	done
+esac
+
+case ",$tiers," in *,t3,*)
+	for c in $T3_CATEGORIES; do
+		for f in $(find $FT/test.d/$c -name '*.tc' | sort); do
+			run_tc t3 "$f"
+		done
+	done
+esac
+
+case ",$tiers," in *,t4,*)
+	sh /harness/t4-trace-cmd.sh
+esac
+exit 0

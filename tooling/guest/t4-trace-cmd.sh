@@ -1,0 +1,51 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# T4: Debian's trace-cmd as a real client. Each check records with
+# trace-cmd inside the guest and asserts on what `trace-cmd report` decodes.
+# A check whose kernel feature is missing reports SKIP (not counted).
+TR=/sys/kernel/tracing
+result() { echo "@@RESULT t4 $1 $2"; }
+cd /tmp || exit 1
+
+# trace_cmd_case NAME FEATURE PATTERN RECORD-ARGS...
+# FEATURE: a path under tracefs, tracer:NAME for an available tracer, or
+# module:NAME for a module this kernel has.
+trace_cmd_case() {
+	name=$1 feature=$2 pattern=$3
+	shift 3
+	case $feature in
+	tracer:*)
+		have=$(grep -ow "${feature#tracer:}" $TR/available_tracers 2>/dev/null) ;;
+	module:*)
+		have=$(modinfo -F filename "${feature#module:}" 2>/dev/null) ;;
+	*)
+		have=$(ls -d "$TR/$feature" 2>/dev/null) ;;
+	esac
+	if [ -z "$have" ]; then
+		result "$name" SKIP
+		return
+	fi
+	rm -f /tmp/t4.dat
+	if ! trace-cmd record -q -o /tmp/t4.dat "$@" > /tmp/t4.rec 2>&1; then
+		result "$name" FAIL
+		tail -n 20 /tmp/t4.rec
+		return
+	fi
+	trace-cmd report -i /tmp/t4.dat > /tmp/t4.txt 2>&1
+	if grep -q "$pattern" /tmp/t4.txt; then
+		result "$name" PASS
+	else
+		result "$name" FAIL
+		echo "---- $name: report did not match '$pattern'"
+		head -n 30 /tmp/t4.txt
+	fi
+}
+
+trace_cmd_case record-sched-irq events/sched/sched_switch 'sched_switch:' \
+	-e sched -e irq sh -c 'sleep 0.2; ls / > /dev/null'
+trace_cmd_case record-sample module:trace-events-sample 'foo_bar:' \
+	-e sample-trace sh -c 'modprobe trace-events-sample; sleep 1; rmmod trace-events-sample'
+trace_cmd_case record-function tracer:function 'function:' \
+	-p function -l 'schedule*' sleep 0.2
+trace_cmd_case record-function-graph tracer:function_graph 'funcgraph_entry:' \
+	-p function_graph -g 'schedule' sleep 0.2

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# initramfs.sh KIND: the guest's root file system for one kernel.
+# busybox, our guest scripts, ftracetest (upstream's suite plus our cases),
+# trace-cmd and chrt with their libraries, and the kernel's modules.
+source "$(dirname "$0")/common.sh"
+
+kind=${1:?usage: initramfs.sh ours|ref}
+kernel_vars "$kind"
+[ -d "$MODROOT/lib/modules" ] || die "no modules for $NAME: build the kernel first"
+
+root=$BUILD/rootfs-$NAME
+rm -rf "$root"
+mkdir -p "$root"/{bin,sbin,etc,proc,sys,dev,tmp,root,run,mnt,lib,usr/bin,usr/sbin}
+
+# busybox provides the shell and every small tool; one link per applet.
+cp /bin/busybox "$root/bin/busybox"
+for app in $(/bin/busybox --list-full); do
+	[ -e "$root/$app" ] || ln -s /bin/busybox "$root/$app"
+done
+
+# Dynamically linked programs from the host, with what ldd says they need.
+copy_prog() {
+	local prog=$1 lib
+	install -D -m 0755 "$prog" "$root$prog"
+	for lib in $(ldd "$prog" | grep -o '/[^ ]*'); do
+		[ -e "$root$lib" ] || install -D -m 0755 "$lib" "$root$lib"
+	done
+}
+copy_prog /usr/bin/trace-cmd
+copy_prog /usr/bin/chrt
+# trace-cmd loads the libtraceevent plugins that decode some events.
+for d in /usr/lib/x86_64-linux-gnu/traceevent /usr/lib/traceevent; do
+	[ -d "$d" ] && mkdir -p "$root$d" && cp -a "$d/." "$root$d/"
+done
+[ -e "$root/lib64" ] || ln -s lib "$root/lib64" 2>/dev/null || true
+
+# Our small guest programs (benchmark workloads, test clients), static.
+for c in "$TOOLING"/guest-src/*.c; do
+	[ -f "$c" ] || continue
+	gcc -O2 -static -Wall -o "$root/usr/bin/$(basename "${c%.c}")" "$c"
+done
+
+# Users: root, and an unprivileged user for permission tests.
+cat > "$root/etc/passwd" <<PW
+root:x:0:0:root:/root:/bin/sh
+nobody:x:65534:65534:nobody:/tmp:/bin/sh
+PW
+cat > "$root/etc/group" <<GR
+root:x:0:
+nogroup:x:65534:
+GR
+echo "bench" > "$root/etc/hostname"
+
+# The test suites: upstream's ftracetest from the base tree, then our cases.
+mkdir -p "$root/selftests"
+cp -a "$BASE/tools/testing/selftests/ftrace" "$root/selftests/"
+if [ -d "$TOP/tools/testing/selftests/ftrace" ]; then
+	cp -a "$TOP/tools/testing/selftests/ftrace/." "$root/selftests/ftrace/"
+fi
+
+# Our guest side.
+install -m 0755 "$TOOLING/guest/init" "$root/init"
+mkdir -p "$root/harness"
+cp -a "$TOOLING/guest/." "$root/harness/"
+mkdir -p "$root/harness/bench.d"
+cp "$TOOLING"/bench.d/*.sh "$root/harness/bench.d/" 2>/dev/null || true
+
+# The kernel's modules (modprobe reads modules.dep written by depmod).
+cp -a "$MODROOT/lib/modules" "$root/lib/"
+# Test modules of ours built out of tree for this kernel, if any.
+if [ -d "$OBJ/extmod" ]; then
+	mkdir -p "$root/lib/extmod"
+	cp "$OBJ"/extmod/*.ko "$root/lib/extmod/" 2>/dev/null || true
+fi
+
+( cd "$root" && find . -print0 | cpio --null -o -H newc --quiet ) |
+	gzip -1 > "$INITRD"
+echo "initramfs[$NAME]: $(stat -c %s "$INITRD") bytes"

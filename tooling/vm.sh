@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# vm.sh KIND MODE [SCRIPT]: boot a built kernel in QEMU.
+#   MODE shell   interactive console (stdin/stdout), console log saved
+#   MODE script  run SCRIPT as root in the guest, print its output, exit with
+#                its status
+#   MODE check   run the guest test tiers (TIERS=t2,t3,t4); results in
+#                $RUN/out.log for the caller to judge
+# APPEND='...' adds kernel command-line options. TIMEOUT=seconds bounds the
+# run. Every run gets a folder under build/runs/ with console.log (the
+# serial console) and out.log (the guest's report channel, ttyS1).
+# A run fails on timeout or on any oops, BUG, WARNING, KASAN report, lockdep
+# splat or panic in the console log.
+source "$(dirname "$0")/common.sh"
+
+kind=${1:?usage: vm.sh ours|ref shell|script|check [script]}
+mode=${2:?usage: vm.sh ours|ref shell|script|check [script]}
+script=${3:-}
+kernel_vars "$kind"
+[ -f "$KIMAGE" ] || die "$KIMAGE missing: build the kernel first"
+[ -f "$INITRD" ] || die "$INITRD missing: build the initramfs first"
+
+RUN=${RUN:-$BUILD/runs/$NAME-$mode-$(date +%Y%m%d-%H%M%S)-$$}
+mkdir -p "$RUN"
+echo "$RUN" > "$BUILD/runs/last-$NAME-$mode"
+
+# The initramfs, plus a second archive carrying the script (the kernel
+# unpacks concatenated archives in order).
+initrd=$INITRD
+if [ "$mode" = script ]; then
+	[ -f "$script" ] || die "script '$script' not found"
+	mkdir -p "$RUN/extra/harness"
+	cp "$script" "$RUN/extra/harness/script"
+	( cd "$RUN/extra" && find . | cpio -o -H newc --quiet ) > "$RUN/extra.cpio"
+	cat "$INITRD" "$RUN/extra.cpio" > "$RUN/initrd"
+	initrd=$RUN/initrd
+fi
+
+cmdline="console=ttyS0 panic=-1 harness=$mode"
+[ "$mode" = check ] && cmdline="$cmdline harness.tiers=${TIERS:-t2,t3,t4}"
+cmdline="$cmdline ${APPEND:-}"
+
+qemu=(qemu-system-x86_64 -accel tcg,thread=single -cpu max -smp 2 -m 1024
+	-no-reboot -display none -monitor none -nodefaults
+	-kernel "$KIMAGE" -initrd "$initrd" -append "$cmdline")
+
+scan_console() {
+	local pat='Oops|BUG:|WARNING:|KASAN|Kernel panic|general protection fault|'
+	pat+='possible (recursive|circular) locking|inconsistent lock state|'
+	pat+='INFO: task .* blocked|rcu: INFO|self-detected stall|Call Trace:'
+	if grep -E -q "$pat" "$RUN/console.log"; then
+		echo "vm[$NAME]: kernel splat in $RUN/console.log:" >&2
+		grep -E -m 5 -B2 -A12 "$pat" "$RUN/console.log" >&2
+		return 1
+	fi
+}
+
+if [ "$mode" = shell ]; then
+	# The console on this terminal, copied to console.log; Ctrl-A X quits.
+	"${qemu[@]}" -chardev "stdio,id=con,mux=on,signal=off,logfile=$RUN/console.log" \
+		-serial chardev:con -serial null
+	exit 0
+fi
+
+: > "$RUN/out.log"
+timeout "${TIMEOUT:-900}" "${qemu[@]}" \
+	-serial "file:$RUN/console.log" -serial "file:$RUN/out.log" \
+	</dev/null &
+qpid=$!
+# Show the report channel live: a script's whole output, or a check's
+# result lines.
+if [ "$mode" = check ]; then
+	show='^@@RESULT'
+else
+	show='^@@HARNESS-EXIT'
+fi
+tail -n +1 -s 0.5 --pid=$qpid -F "$RUN/out.log" 2>/dev/null |
+	if [ "$mode" = check ]; then grep --line-buffered -E "$show" || true
+	else grep --line-buffered -v -E "$show" || true; fi
+rc=0
+wait $qpid || rc=$?
+
+if [ $rc = 124 ]; then
+	echo "vm[$NAME]: timed out after ${TIMEOUT:-900}s; console: $RUN/console.log" >&2
+	tail -n 30 "$RUN/console.log" >&2
+	exit 124
+fi
+scan_console || exit 3
+grep -q '^@@HARNESS-EXIT' "$RUN/out.log" || {
+	echo "vm[$NAME]: the guest did not finish (rc=$rc); console: $RUN/console.log" >&2
+	tail -n 30 "$RUN/console.log" >&2
+	exit 4
+}
+status=$(sed -n 's/^@@HARNESS-EXIT \([0-9]*\).*/\1/p' "$RUN/out.log" | tail -n 1)
+exit "${status:-1}"
