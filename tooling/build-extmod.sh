@@ -5,7 +5,8 @@
 # $OBJ/extmod/ and the initramfs puts them in /lib/extmod/.
 # extmod.list lines: "<dir-name> <source>..." where a source is a path in
 # this repository or base:<path> for a file of the pristine base tree (used
-# as is, never copied into the repository).
+# as is, never copied into the repository). The first source is the module's
+# only object; the others are files it includes.
 source "$(dirname "$0")/common.sh"
 
 kind=${1:?usage: build-extmod.sh ours|ref}
@@ -23,9 +24,12 @@ while read -r name sources; do
 		base:*) cp "$BASE/${s#base:}" "$dir/" ;;
 		*) cp "$TOP/$s" "$dir/" ;;
 		esac
-		case $s in *.c) objs="$objs $(basename "${s%.c}").o" ;; esac
+		objs="$objs $(basename "$s")"
 	done
-	echo "obj-m +=$objs" > "$dir/Kbuild"
+	# The first source is the module; the others are sources it includes.
+	first=${objs# }
+	first=${first%% *}
+	echo "obj-m += ${first%.c}.o" > "$dir/Kbuild"
 	make -s -C "$OBJ" M="$dir" ARCH=x86_64 CC="ccache gcc" modules >"$dir/build.log" 2>&1 ||
 		{ cat "$dir/build.log"; die "module $name does not build against $NAME"; }
 	cp "$dir"/*.ko "$OBJ/extmod/"

@@ -35,7 +35,12 @@ seed_base "$work"
 declare -A taken=()
 commit_component() {
 	local subject=$1 body=$2 globs=$3 g f n=0
-	for g in $globs; do
+	# The globs are matched against tree paths below, never expanded here.
+	set -f
+	# shellcheck disable=SC2086
+	set -- $globs
+	set +f
+	for g in "$@"; do
 		if [ "$g" = -kernel/trace ]; then
 			git -C "$work" rm -r -q kernel/trace
 			n=$((n + 1))

@@ -28,9 +28,9 @@ echo "$RUN" > "$BUILD/runs/last-$NAME-$mode"
 # unpacks concatenated archives in order).
 initrd=$INITRD
 if [ "$mode" = script ]; then
-	[ -f "$script" ] || die "script '$script' not found"
+	[ -r "$script" ] || die "script '$script' not readable"
 	mkdir -p "$RUN/extra/harness"
-	cp "$script" "$RUN/extra/harness/script"
+	cat "$script" > "$RUN/extra/harness/script"
 	( cd "$RUN/extra" && find . | cpio -o -H newc --quiet ) > "$RUN/extra.cpio"
 	cat "$INITRD" "$RUN/extra.cpio" > "$RUN/initrd"
 	initrd=$RUN/initrd
@@ -79,6 +79,8 @@ tail -n +1 -s 0.5 --pid=$qpid -F "$RUN/out.log" 2>/dev/null |
 	else grep --line-buffered -v -E "$show" || true; fi
 rc=0
 wait $qpid || rc=$?
+# The guest's tty may have turned newlines into CR LF.
+sed -i 's/\r$//' "$RUN/out.log"
 
 if [ $rc = 124 ]; then
 	echo "vm[$NAME]: timed out after ${TIMEOUT:-900}s; console: $RUN/console.log" >&2
