@@ -38,7 +38,8 @@ def load(path):
     for line in open(path, errors="replace"):
         p = line.split()
         if len(p) == 4 and p[0] == "@@RESULT" and p[1] in ("t2", "t3"):
-            res[(p[1], p[2])] = p[3]
+            # A case that printed no result or ran out of time failed.
+            res[(p[1], p[2])] = "FAIL" if p[3] in ("NORESULT", "TIMEOUT") else p[3]
     return res
 ours, ref = load(sys.argv[1]), load(sys.argv[2])
 KINDS = ("PASS", "FAIL", "UNRESOLVED", "UNSUPPORTED")
@@ -58,7 +59,8 @@ for c in order:
     print("ftracetest %s ours: %s reference: %s" % (c, counts(ours, c), counts(ref, c)))
 def total(res):
     n = collections.Counter(v for k, v in res.items() if k[0] == "t3")
-    return " ".join("%s=%d" % (k, n[k]) for k in KINDS)
+    other = sum(v for k, v in n.items() if k not in KINDS)
+    return " ".join("%s=%d" % (k, n[k]) for k in KINDS) + (" OTHER=%d" % other if other else "")
 print("ftracetest total ours: %s reference: %s" % (total(ours), total(ref)))
 t2 = sorted({cat(k) for k in list(ours) + list(ref) if k[0] == "t2"})
 for c in t2:

@@ -4,8 +4,8 @@
 #   MODE shell   interactive console (stdin/stdout), console log saved
 #   MODE script  run SCRIPT as root in the guest, print its output, exit with
 #                its status
-#   MODE check   run the guest test tiers (TIERS=t2,t3,t4); results in
-#                $RUN/out.log for the caller to judge
+#   MODE check   run the guest test tiers (TIERS=t2,t3,t4; T3=categories,
+#                comma separated); results in $RUN/out.log for the caller
 # APPEND='...' adds kernel command-line options. TIMEOUT=seconds bounds the
 # run. Every run gets a folder under build/runs/ with console.log (the
 # serial console) and out.log (the guest's report channel, ttyS1).
@@ -32,12 +32,17 @@ if [ "$mode" = script ]; then
 	mkdir -p "$RUN/extra/harness"
 	cat "$script" > "$RUN/extra/harness/script"
 	( cd "$RUN/extra" && find . | cpio -o -H newc --quiet ) > "$RUN/extra.cpio"
-	cat "$INITRD" "$RUN/extra.cpio" > "$RUN/initrd"
+	# Each archive must start 4-byte aligned: pad the first with zeros.
+	pad=$(( (4 - $(stat -c %s "$INITRD") % 4) % 4 ))
+	{ cat "$INITRD"; head -c "$pad" /dev/zero; cat "$RUN/extra.cpio"; } > "$RUN/initrd"
 	initrd=$RUN/initrd
 fi
 
 cmdline="console=ttyS0 panic=-1 harness=$mode"
-[ "$mode" = check ] && cmdline="$cmdline harness.tiers=${TIERS:-t2,t3,t4}"
+if [ "$mode" = check ]; then
+	cmdline="$cmdline harness.tiers=${TIERS:-t2,t3,t4}"
+	[ -n "${T3:-}" ] && cmdline="$cmdline harness.t3=$T3"
+fi
 cmdline="$cmdline ${APPEND:-}"
 
 qemu=(qemu-system-x86_64 -accel tcg,thread=single -cpu max -smp 2 -m 1024
