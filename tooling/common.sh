@@ -21,16 +21,19 @@ export CCACHE_NOHASHDIR=1
 export CCACHE_COMPILERCHECK=content
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
 
-# kernel_vars KIND: KIND is "ours" or "ref"; DEBUG=1 selects the debug
-# configuration. Sets SRC (source tree), OBJ (object tree) and NAME.
+# kernel_vars KIND: KIND is "ours", "ref" (the base tree's tracing with the
+# full requested configuration) or "refm" (the base tree built with exactly
+# the options our kernel ended up with: the like-for-like reference for
+# benchmarks while ours does not offer everything yet); DEBUG=1 selects the
+# debug configuration. Sets SRC (source tree), OBJ (object tree) and NAME.
 kernel_vars() {
 	local kind=$1
 	NAME=$kind
 	[ "${DEBUG:-0}" = 1 ] && NAME=$kind-debug
 	case $kind in
 	ours) SRC=$BUILD/ours-src ;;
-	ref) SRC=$BASE ;;
-	*) echo "unknown kernel kind '$kind' (ours or ref)" >&2; return 2 ;;
+	ref | refm) SRC=$BASE ;;
+	*) echo "unknown kernel kind '$kind' (ours, ref or refm)" >&2; return 2 ;;
 	esac
 	OBJ=$BUILD/obj-$NAME
 	KIMAGE=$OBJ/arch/x86/boot/bzImage

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # kernel.sh KIND: configure and build a kernel and its modules.
-#   KIND=ours  our tree (base + overlay), KIND=ref  the pristine base tree.
+#   KIND=ours  our tree (base + overlay), KIND=ref  the pristine base tree,
+#   KIND=refm  the pristine base tree with our kernel's resulting options.
 #   DEBUG=1    adds configs/debug.config (lockdep, KASAN, atomic-sleep checks).
 # Both kinds get the same configuration: tinyconfig + base + tracing (+ debug).
 source "$(dirname "$0")/common.sh"
@@ -26,10 +27,24 @@ frags="$TOOLING/configs/base.config $TOOLING/configs/tracing.config"
 cfgdir=$BUILD/cfg-$NAME
 rm -rf "$cfgdir"
 mkdir -p "$cfgdir"
-kmake O="$cfgdir" tinyconfig >/dev/null
-# shellcheck disable=SC2086
-KCONFIG_CONFIG=$cfgdir/.config "$SRC/scripts/kconfig/merge_config.sh" -m -Q \
-	-O "$cfgdir" "$cfgdir/.config" $frags >/dev/null
+if [ "$kind" = refm ]; then
+	# Our resulting configuration, and every requested tracing option
+	# ours did not get switched off, so upstream's defaults add nothing.
+	ours_cfg=$BUILD/obj-ours${NAME#refm}/.config
+	[ -f "$ours_cfg" ] || die "build our kernel first: $ours_cfg missing"
+	cp "$ours_cfg" "$cfgdir/.config"
+	for line in $(grep -h '^CONFIG_' "$TOOLING/configs/tracing.config"); do
+		grep -q "^${line%%=*}=" "$ours_cfg" ||
+			"$SRC/scripts/config" --file "$cfgdir/.config" -d "${line%%=*}"
+	done
+	KCONFIG_CONFIG=$cfgdir/.config "$SRC/scripts/kconfig/merge_config.sh" -m -Q \
+		-O "$cfgdir" "$cfgdir/.config" "$TOOLING/configs/refm.config" >/dev/null
+else
+	kmake O="$cfgdir" tinyconfig >/dev/null
+	# shellcheck disable=SC2086
+	KCONFIG_CONFIG=$cfgdir/.config "$SRC/scripts/kconfig/merge_config.sh" -m -Q \
+		-O "$cfgdir" "$cfgdir/.config" $frags >/dev/null
+fi
 kmake O="$cfgdir" olddefconfig >/dev/null
 if ! cmp -s "$cfgdir/.config" "$OBJ/.config"; then
 	cp "$cfgdir/.config" "$OBJ/.config"
@@ -48,6 +63,19 @@ for line in $(grep -h '^CONFIG_' $frags); do
 	fi
 done
 echo "config[$NAME]: $lost requested options did not survive"
+if [ "$kind" = refm ]; then
+	# Matched means every option has the same value in both; list any
+	# that does not (an option only one tree knows shows as unset).
+	ndiff=0
+	for o in $(diff <(grep '^CONFIG_' "$ours_cfg" | sort) \
+			<(grep '^CONFIG_' "$OBJ/.config" | sort) |
+		   sed -n 's/^[<>] \(CONFIG_[A-Za-z0-9_]*\)=.*/\1/p' | sort -u); do
+		echo "config[$NAME]: $o: ours $(sed -n "s/^$o=//p" "$ours_cfg" | grep . || echo unset)," \
+		     "reference $(sed -n "s/^$o=//p" "$OBJ/.config" | grep . || echo unset)"
+		ndiff=$((ndiff + 1))
+	done
+	echo "config[$NAME]: $ndiff options differ from ours"
+fi
 
 kmake -j"$JOBS" bzImage modules
 rm -rf "$MODROOT"
