@@ -1,0 +1,794 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Ring buffer writer: reserve, commit and discard without locks.
+ *
+ * A writer only ever writes to the buffer of the CPU it runs on, with
+ * preemption disabled. What can interleave with it is therefore limited to
+ * interrupts (softirq, irq, NMI) on the same CPU, each of which runs to
+ * completion before the interrupted writer continues. Remote CPUs only
+ * read, except for the reader swapping its page with the head page, which
+ * is arbitrated by a cmpxchg on the flagged list pointer.
+ *
+ * The protocol is described with diagrams in
+ * Documentation/trace/ring-buffer-design.rst; the comments below name the
+ * steps of that description.
+ */
+#include <linux/preempt.h>
+#include <linux/hardirq.h>
+#include <linux/export.h>
+#include <linux/string.h>
+#include <linux/err.h>
+
+#include "ring_buffer_internal.h"
+
+/* How a reservation stamps its time. */
+enum rb_stamp_kind {
+	RB_STAMP_DELTA,		/* delta fits in the event header */
+	RB_STAMP_EXTEND,	/* preceded by a time extend */
+	RB_STAMP_ABS,		/* preceded by an absolute time stamp */
+};
+
+struct rb_resv {
+	u64			ts;
+	u64			delta;
+	unsigned long		size;		/* the data event alone */
+	enum rb_stamp_kind	kind;
+};
+
+/* Bytes a data event with @len bytes of payload takes on the page. */
+static __always_inline unsigned long rb_data_size(unsigned long len)
+{
+	unsigned long size;
+
+	if (RB_FORCE_8BYTE || len > RB_SMALL_DATA)
+		len += sizeof(u32);		/* array[0] holds the length */
+	size = ALIGN(len, RB_ALIGNMENT) + RB_EVENT_HDR;
+	/*
+	 * Never 12 bytes: a discarded event must be able to turn into
+	 * padding plus an 8-byte time stamp (rb_discard_in_place()), and
+	 * padding needs at least 8.
+	 */
+	if (size == RB_STAMP_LEN + RB_EVENT_HDR)
+		size += RB_ALIGNMENT;
+	return size;
+}
+
+/* ---- recursion guard ---- */
+
+static __always_inline bool rb_ctx_enter(struct rb_cpu *cb)
+{
+	unsigned int bits = cb->ctx_bits;
+	unsigned int bit = RB_IN_TASK - interrupt_context_level();
+
+	bit += cb->nest_shift;
+	if (unlikely(bits & (1U << bit))) {
+		/*
+		 * Same context again. That is legal once: an interrupt can
+		 * trace before preempt_count() says it is an interrupt.
+		 */
+		bit = RB_IN_REENTRY + cb->nest_shift;
+		if (bits & (1U << bit))
+			return false;
+	}
+	/*
+	 * An interrupt between the load and this store sets and clears its
+	 * own bit, so the value we write back is still right.
+	 */
+	cb->ctx_bits = bits | (1U << bit);
+	return true;
+}
+
+static __always_inline void rb_ctx_exit(struct rb_cpu *cb)
+{
+	/* The innermost context owns the lowest bit at or above nest_shift. */
+	cb->ctx_bits &= cb->ctx_bits - (1U << cb->nest_shift);
+}
+
+/* ---- commit publication ---- */
+
+static __always_inline void rb_start_commit(struct rb_cpu *cb)
+{
+	local_inc(&cb->committing);
+	local_inc(&cb->commits);
+}
+
+static __always_inline unsigned long rb_write_end(struct trace_buffer *buffer,
+						  struct rb_subbuf *p)
+{
+	return min_t(unsigned long, rb_page_off(p), buffer->subbuf_size);
+}
+
+/*
+ * Move the commit up to the tail: every page before the tail gets its
+ * final size, the tail page gets what has been reserved on it. Only the
+ * outermost writer does this, when no reservation on this CPU is open, so
+ * everything reserved so far has been written.
+ */
+static void rb_publish(struct rb_cpu *cb)
+{
+	struct trace_buffer *buffer = cb->buffer;
+	struct rb_subbuf *p;
+	unsigned long end;
+
+again:
+	/*
+	 * Order the event bytes (and page time stamps) before the commit
+	 * words that expose them; readers pair with smp_rmb() after
+	 * reading a commit word.
+	 */
+	smp_wmb();
+	while ((p = cb->commit_page) != READ_ONCE(cb->tail_page)) {
+		local_set(&p->page->commit, rb_write_end(buffer, p));
+		/*
+		 * A reader that sees the commit page leave @p must see
+		 * @p's final commit word; pairs with its smp_rmb().
+		 */
+		smp_wmb();
+		WRITE_ONCE(cb->commit_page, rb_next_page(p));
+		rb_preempt_point(cb, "publish-page");
+	}
+	end = rb_write_end(buffer, p);
+	if (local_read(&p->page->commit) != end)
+		local_set(&p->page->commit, end);
+	/* interrupts on this CPU are the only concurrency: compiler order */
+	barrier();
+	/* An interrupt moved the tail while we walked: walk again. */
+	if (unlikely(cb->commit_page != READ_ONCE(cb->tail_page)))
+		goto again;
+}
+
+static __always_inline void rb_end_commit(struct rb_cpu *cb)
+{
+	unsigned long commits;
+
+	for (;;) {
+		commits = local_read(&cb->commits);
+		/* sample commits before deciding; interrupts only */
+		barrier();
+		if (local_read(&cb->committing) == 1)
+			rb_publish(cb);
+		local_dec(&cb->committing);
+		barrier();
+		/*
+		 * A writer that started after we published and finished
+		 * before our decrement saw committing > 1 and left its data
+		 * unpublished. It did bump commits: publish again for it.
+		 */
+		if (likely(local_read(&cb->commits) == commits) ||
+		    local_read(&cb->committing))
+			break;
+		local_inc(&cb->committing);
+	}
+}
+
+/* ---- waking readers ---- */
+
+static __always_inline void rb_wakeups(struct trace_buffer *buffer,
+				       struct rb_cpu *cb)
+{
+	/* irq_work_queue() orders our data before the waiter's wake up. */
+	if (unlikely(READ_ONCE(buffer->waiters.pending))) {
+		WRITE_ONCE(buffer->waiters.pending, false);
+		irq_work_queue(&buffer->waiters.work);
+	}
+	if (unlikely(READ_ONCE(cb->waiters.pending))) {
+		WRITE_ONCE(cb->waiters.pending, false);
+		irq_work_queue(&cb->waiters.work);
+	}
+	if (unlikely(READ_ONCE(cb->waiters.full_pending)) &&
+	    cb->last_pages_touch != local_read(&cb->pages_touched))
+		rb_wake_full_slow(buffer, cb);
+}
+
+/* ---- moving the tail to the next sub-buffer ---- */
+
+/*
+ * Does any pointer of the ring carry HEAD? Called by a writer that
+ * interrupted a head push: no writer can set HEAD meanwhile, and a reader
+ * only moves an existing flag forward, which a walk along the live
+ * pointers cannot miss.
+ */
+static noinline bool rb_ring_has_head(struct rb_cpu *cb, struct rb_subbuf *from)
+{
+	struct rb_subbuf *p = from;
+	unsigned long n;
+
+	for (n = 0; n <= cb->nr_pages; n++) {
+		if (((unsigned long)READ_ONCE(p->list.next) & RB_PTR_FLAGS) ==
+		    RB_PTR_HEAD)
+			return true;
+		p = rb_next_page(p);
+	}
+	return false;
+}
+
+/*
+ * Push the head one page forward because the tail wants the page it is
+ * on (overwrite mode). Steps P1-P4 of the design document:
+ *   P1 HEAD -> UPDATE on tail->next: whoever wins owns the lost page;
+ *   P2 NORMAL -> HEAD on the pointer to the page after it;
+ *   P3 undo P2 if nested writers already went past it;
+ *   P4 the owner turns UPDATE -> NORMAL.
+ * Returns 0 when the tail may move, 1 to retry, -1 on corruption.
+ */
+static int rb_push_head(struct rb_cpu *cb, struct rb_subbuf *tail,
+			struct rb_subbuf *head)
+{
+	unsigned long entries = rb_page_entries(head);
+	struct rb_subbuf *after, *now;
+	unsigned long was, ret;
+
+	/*
+	 * The page after @head, sampled before P1: once P1 marks UPDATE,
+	 * nobody but the reader changes head->list.next, and only after a
+	 * P2 flagged that page (see the MOVED case below).
+	 */
+	after = rb_next_page(head);
+
+	/* P1: fully ordered cmpxchg, pairs with the reader's replace. */
+	was = rb_ptr_swing(tail, head, RB_PTR_HEAD, RB_PTR_UPDATE);
+	switch (was) {
+	case RB_PTR_HEAD:
+		/*
+		 * The page is ours to drop. Count it before P2 makes the
+		 * next page swappable: a reader that swaps that page reads
+		 * overrun after seeing its HEAD flag.
+		 */
+		local_add(entries, &cb->overrun);
+		local_sub(rb_page_size(head), &cb->entries_bytes);
+		local_inc(&cb->pages_lost);
+		break;
+	case RB_PTR_UPDATE:
+		/*
+		 * We interrupted the owner between P1 and P4. If its P2 is
+		 * done (a HEAD exists, possibly moved on by a reader since),
+		 * nothing is left for us: the tail may move.
+		 */
+		if (rb_ring_has_head(cb, head))
+			return 0;
+		break;
+	case RB_PTR_NORMAL:
+		/* An interrupt finished the push for us. */
+	case RB_PTR_MOVED:
+		/* The reader took the page; the ring changed. */
+		return 1;
+	default:
+		rb_broken(cb, 1);
+		return -1;
+	}
+	rb_preempt_point(cb, "head-update");
+
+	/*
+	 * P2. MOVED means an interrupt did P2 already and a reader has
+	 * since swapped @after out: the head is further on and correct.
+	 */
+	ret = rb_ptr_swing(head, after, RB_PTR_NORMAL, RB_PTR_HEAD);
+	if (rb_broken(cb, ret == RB_PTR_UPDATE))
+		return -1;
+	rb_preempt_point(cb, "head-set");
+
+	/*
+	 * P3: if we set the flag but interrupts moved the tail past @head
+	 * meanwhile, they also moved the head past @after and our flag is
+	 * stale. Only they could have moved the tail, and they are done.
+	 */
+	if (ret == RB_PTR_NORMAL) {
+		now = READ_ONCE(cb->tail_page);
+		if (now != tail && now != head)
+			rb_ptr_swing(head, after, RB_PTR_HEAD, RB_PTR_NORMAL);
+	}
+
+	/* P4 */
+	if (was == RB_PTR_HEAD) {
+		ret = rb_ptr_swing(tail, head, RB_PTR_UPDATE, RB_PTR_NORMAL);
+		if (rb_broken(cb, ret != RB_PTR_UPDATE))
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Make @next the tail page. Nested writers may race us to it; bumping the
+ * generation first means our reset only lands if nobody got there before.
+ */
+static void rb_move_tail(struct rb_cpu *cb, struct rb_subbuf *tail,
+			 struct rb_subbuf *next)
+{
+	long w = local_add_return(RB_GEN_ONE, &next->write);
+	long e = local_add_return(RB_GEN_ONE, &next->entries);
+
+	/* the bumps come before the tail check; interrupts only */
+	barrier();
+	rb_preempt_point(cb, "tail-gen");
+	if (tail != READ_ONCE(cb->tail_page))
+		return;
+
+	/*
+	 * Only the outermost writer publishes, and it is not running, so
+	 * clearing the commit word is safe even if an interrupt gets here
+	 * too. It must precede the generation change below: an iterator
+	 * that validated against the new generation reads a commit word no
+	 * larger than what was written since.
+	 */
+	local_set(&next->page->commit, 0);
+	next->real_end = 0;
+	/* commit word cleared before the generation changes; see above */
+	smp_wmb();
+	/*
+	 * Reset the counts and bump the generation once more. Fails if an
+	 * interrupt bumped it after us: it owns the page now and may have
+	 * written to it.
+	 */
+	local_cmpxchg(&next->write, w, (w & ~RB_OFF_MASK) + RB_GEN_ONE);
+	local_cmpxchg(&next->entries, e, e & ~RB_OFF_MASK);
+	rb_preempt_point(cb, "tail-reset");
+
+	/*
+	 * Fully ordered: the generation bump is visible to remote iterators
+	 * before any event written on @next after the move.
+	 */
+	if (try_cmpxchg(&cb->tail_page, &tail, next))
+		local_inc(&cb->pages_touched);
+}
+
+/*
+ * The reservation does not fit on @tail. Close the page with padding if
+ * nobody did yet, then move the tail. Returns ERR_PTR(-EAGAIN) to retry,
+ * NULL when the event has to be dropped.
+ */
+static noinline struct ring_buffer_event *
+rb_tail_full(struct rb_cpu *cb, struct rb_subbuf *tail, long w,
+	     unsigned long total)
+{
+	struct trace_buffer *buffer = cb->buffer;
+	unsigned long bsize = buffer->subbuf_size;
+	unsigned long off = w & RB_OFF_MASK;
+	struct ring_buffer_event *pad;
+	struct rb_subbuf *next;
+	unsigned long state;
+
+	if (off < bsize) {
+		/*
+		 * Claim [off, bsize) by pushing write past the end. Losing
+		 * the race means an interrupt reserved here: start over.
+		 */
+		if (!local_try_cmpxchg(&tail->write, &w, w + total))
+			return ERR_PTR(-EAGAIN);
+		rb_preempt_point(cb, "tail-closed");
+		pad = rb_event_at(tail, off);
+		if (bsize - off >= RB_EVENT_HDR * 2) {
+			/* looks like a discarded event; time delta non zero */
+			pad->type_len = RINGBUF_TYPE_PADDING;
+			pad->time_delta = 1;
+			pad->array[0] = bsize - off - RB_EVENT_HDR;
+		} else {
+			/* four bytes: a null padding, "nothing follows" */
+			pad->type_len = RINGBUF_TYPE_PADDING;
+			pad->time_delta = 0;
+		}
+		tail->real_end = off;
+		local_add(bsize - off, &cb->entries_bytes);
+		/*
+		 * Nested writers never read the padding, so plain compiler
+		 * ordering suffices; remote readers see it through the
+		 * commit word, published with smp_wmb() in rb_publish().
+		 */
+		barrier();
+		local_set(&tail->write, (w & ~RB_OFF_MASK) | bsize);
+	}
+
+	next = rb_next_page(tail);
+
+	/* The ring is full of uncommitted data: an interrupt storm. */
+	if (unlikely(next == READ_ONCE(cb->commit_page))) {
+		local_inc(&cb->commit_overrun);
+		return NULL;
+	}
+
+	state = rb_ptr_state(tail, next);
+	if (state == RB_PTR_MOVED)
+		return ERR_PTR(-EAGAIN);
+	if (state != RB_PTR_NORMAL) {
+		/* @next is the oldest page; the tail has caught up. */
+		if (unlikely(cb->commit_page == READ_ONCE(cb->reader_page))) {
+			/* wrapped the whole ring while commit sat on the
+			 * reader page
+			 */
+			local_inc(&cb->commit_overrun);
+			return NULL;
+		}
+		if (!(READ_ONCE(buffer->flags) & RB_FL_OVERWRITE)) {
+			local_inc(&cb->dropped_events);
+			return NULL;
+		}
+		switch (rb_push_head(cb, tail, next)) {
+		case 0:
+			break;
+		case 1:
+			return ERR_PTR(-EAGAIN);
+		default:
+			return NULL;
+		}
+	}
+	rb_move_tail(cb, tail, next);
+	return ERR_PTR(-EAGAIN);
+}
+
+/* ---- reservation ---- */
+
+static __always_inline struct ring_buffer_event *
+rb_fill_header(struct rb_subbuf *tail, unsigned long off, struct rb_resv *r)
+{
+	struct ring_buffer_event *ev = rb_event_at(tail, off);
+	unsigned long len = r->size - RB_EVENT_HDR;
+
+	if (unlikely(r->kind != RB_STAMP_DELTA)) {
+		ev->type_len = r->kind == RB_STAMP_ABS ?
+			RINGBUF_TYPE_TIME_STAMP : RINGBUF_TYPE_TIME_EXTEND;
+		ev->time_delta = r->delta & RB_DELTA_MASK;
+		ev->array[0] = (r->delta & RB_STAMP_MASK) >> RB_DELTA_BITS;
+		ev = (void *)ev + RB_STAMP_LEN;
+		r->delta = 0;
+	}
+	ev->time_delta = r->delta;
+	if (RB_FORCE_8BYTE || len > RB_SMALL_DATA) {
+		ev->type_len = 0;
+		ev->array[0] = len;
+	} else {
+		ev->type_len = len / 4;
+	}
+	return ev;
+}
+
+/*
+ * One attempt at reserving r->size bytes (plus a stamp) on the tail page.
+ * Steps R1-R5 of the design document. Returns the event, ERR_PTR(-EAGAIN)
+ * to retry, or NULL to drop.
+ */
+static __always_inline struct ring_buffer_event *
+rb_try_reserve(struct rb_cpu *cb, struct rb_resv *r, unsigned int nest)
+{
+	struct trace_buffer *buffer = cb->buffer;
+	struct rb_subbuf *tail = READ_ONCE(cb->tail_page);
+	unsigned long off, total;
+	u64 before, after;
+	long w;
+
+	/*
+	 * R1: sample write, then the stamps. Anything that reserves on this
+	 * page after the sample changes write and fails our cmpxchg in R4,
+	 * so the stamps need only be consistent with w.
+	 */
+	w = local_read(&tail->write);
+	barrier();
+	before = local64_read(&cb->before_stamp);
+	after = local64_read(&cb->write_stamp);
+	barrier();
+	r->ts = rb_clock(buffer);
+	rb_preempt_point(cb, "clock-read");
+
+	/* R2: choose how to stamp the event */
+	off = w & RB_OFF_MASK;
+	total = r->size;
+	if (unlikely(buffer->abs_stamps)) {
+		r->kind = RB_STAMP_ABS;
+		r->delta = r->ts;
+	} else if (!off) {
+		/* first on the page: relative to the page stamp we set */
+		r->kind = RB_STAMP_DELTA;
+		r->delta = 0;
+	} else if (unlikely(before != after)) {
+		/*
+		 * Some writer is between R3 and R5, or stamps were
+		 * invalidated: the previous event's time is unknown.
+		 */
+		r->kind = RB_STAMP_ABS;
+		r->delta = r->ts;
+	} else {
+		r->delta = r->ts - after;
+		r->kind = RB_STAMP_DELTA;
+		if (unlikely(r->delta > RB_DELTA_MASK)) {
+			/*
+			 * Too wide for the header: an extend carries 59
+			 * bits. Beyond that, or for a clock that went
+			 * backwards, stamp the absolute time instead.
+			 */
+			r->kind = RB_STAMP_EXTEND;
+			if (r->delta > RB_STAMP_MASK) {
+				r->kind = RB_STAMP_ABS;
+				r->delta = r->ts;
+			}
+		}
+	}
+	if (r->kind != RB_STAMP_DELTA)
+		total += RB_STAMP_LEN;
+
+	if (unlikely(off + total > buffer->subbuf_size))
+		return rb_tail_full(cb, tail, w, total);
+
+	/* R3: announce that a reservation stamped r->ts is under way. */
+	local64_set(&cb->before_stamp, r->ts);
+	barrier();
+	rb_preempt_point(cb, "stamp-announced");
+
+	/*
+	 * R4: claim the space. A local cmpxchg suffices: only this CPU's
+	 * writers modify write, and remote readers never trust it.
+	 */
+	if (unlikely(!local_try_cmpxchg(&tail->write, &w, w + total)))
+		return ERR_PTR(-EAGAIN);
+	rb_preempt_point(cb, "space-claimed");
+
+	/*
+	 * R5: we are the last event; an interrupt arriving before this store
+	 * sees before != after and uses an absolute stamp, and after it
+	 * the two differ again, so the event after it does too.
+	 */
+	local64_set(&cb->write_stamp, r->ts);
+	if (!off)
+		tail->page->time_stamp = r->ts;
+	local_inc(&tail->entries);
+	local_add(total, &cb->entries_bytes);
+
+	if (likely(nest < RB_MAX_NEST)) {
+		cb->resv[nest].page = tail;
+		cb->resv[nest].start = off;
+		cb->resv[nest].end = off + total;
+		cb->resv[nest].ts = r->ts;
+	}
+	return rb_fill_header(tail, off, r);
+}
+
+static struct ring_buffer_event *
+rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned long len)
+{
+	struct ring_buffer_event *ev;
+	struct rb_resv r;
+	unsigned int nest;
+	int loops = 0;
+
+	rb_start_commit(cb);
+	/*
+	 * ring_buffer_swap_cpu() may have given this cpu buffer to another
+	 * buffer after we looked it up; committing > 0 now stops that.
+	 */
+	barrier();
+	if (unlikely(READ_ONCE(cb->buffer) != buffer))
+		goto fail;
+
+	nest = local_read(&cb->committing) - 1;
+	r.size = rb_data_size(len);
+	do {
+		ev = rb_try_reserve(cb, &r, nest);
+		if (!IS_ERR(ev)) {
+			if (unlikely(!ev))
+				break;		/* dropped */
+			return ev;
+		}
+		/* retries are rare; a thousand means something is broken */
+	} while (!rb_broken(cb, ++loops > 1000));
+fail:
+	rb_end_commit(cb);
+	return NULL;
+}
+
+/*
+ * May this CPU write @length bytes now? Returns its cpu buffer with the
+ * recursion guard taken, or NULL.
+ */
+static __always_inline struct rb_cpu *
+rb_writer_enter(struct trace_buffer *buffer, unsigned long length)
+{
+	int cpu = raw_smp_processor_id();
+	struct rb_cpu *cb;
+
+	if (unlikely(!length || length > buffer->max_data_size ||
+		     atomic_read(&buffer->record_disabled) ||
+		     !cpumask_test_cpu(cpu, buffer->cpumask)))
+		return NULL;
+	cb = buffer->buffers[cpu];
+	if (unlikely(atomic_read(&cb->record_disabled) || !rb_ctx_enter(cb)))
+		return NULL;
+	return cb;
+}
+
+/**
+ * ring_buffer_lock_reserve - reserve room for an event
+ * @buffer: the buffer to write to
+ * @length: payload bytes
+ *
+ * Returns the event, whose payload (ring_buffer_event_data()) the caller
+ * fills before calling ring_buffer_unlock_commit() or
+ * ring_buffer_discard_commit(). Preemption stays disabled in between.
+ * Returns NULL when recording is off, the length is 0 or too large, the
+ * buffer is full in producer/consumer mode, or the writer recursed.
+ */
+struct ring_buffer_event *
+ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
+{
+	struct ring_buffer_event *ev;
+	struct rb_cpu *cb;
+
+	preempt_disable_notrace();
+	cb = rb_writer_enter(buffer, length);
+	if (likely(cb)) {
+		ev = rb_reserve(buffer, cb, length);
+		if (likely(ev))
+			return ev;
+		rb_ctx_exit(cb);
+	}
+	preempt_enable_notrace();
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
+
+/**
+ * ring_buffer_unlock_commit - commit an event reserved on this CPU
+ * @buffer: the buffer it was reserved in
+ *
+ * Always returns 0.
+ */
+int ring_buffer_unlock_commit(struct trace_buffer *buffer)
+{
+	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
+
+	local_inc(&cb->entries);
+	rb_end_commit(cb);
+	rb_wakeups(buffer, cb);
+	rb_ctx_exit(cb);
+	preempt_enable_notrace();
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_unlock_commit);
+
+/*
+ * Turn a data event stamped @ts into records readers skip, keeping the
+ * time line exact: later events took their deltas from @ts.
+ */
+static void rb_discard_in_place(struct ring_buffer_event *ev, u64 ts)
+{
+	unsigned int len = rb_event_len(ev);
+	struct ring_buffer_event *stamp;
+
+	if (ev->time_delta) {
+		/* a padding record keeps its delta, readers add it */
+		ev->array[0] = len - RB_EVENT_HDR;
+		ev->type_len = RINGBUF_TYPE_PADDING;
+		return;
+	}
+	/*
+	 * A zero delta would read as "end of page" in a padding record.
+	 * Use padding with delta 1 and then restate @ts absolutely in the
+	 * last eight bytes (or just the stamp, for an 8-byte event).
+	 */
+	stamp = (void *)ev + len - RB_STAMP_LEN;
+	if (len > RB_STAMP_LEN) {
+		ev->array[0] = len - RB_STAMP_LEN - RB_EVENT_HDR;
+		ev->type_len = RINGBUF_TYPE_PADDING;
+		ev->time_delta = 1;
+	}
+	stamp->type_len = RINGBUF_TYPE_TIME_STAMP;
+	stamp->time_delta = ts & RB_DELTA_MASK;
+	stamp->array[0] = (ts & RB_STAMP_MASK) >> RB_DELTA_BITS;
+}
+
+/**
+ * ring_buffer_discard_commit - drop a reserved event instead of committing
+ * @buffer: the buffer it was reserved in
+ * @event: the event returned by ring_buffer_lock_reserve()
+ *
+ * If nothing was reserved after @event, its space is given back.
+ * Otherwise it stays as padding that readers skip. Either way it does not
+ * count as an entry.
+ */
+void ring_buffer_discard_commit(struct trace_buffer *buffer,
+				struct ring_buffer_event *event)
+{
+	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
+	unsigned int nest = local_read(&cb->committing) - 1;
+	struct rb_resv_slot *slot;
+	long w;
+
+	if (rb_broken(cb, nest >= RB_MAX_NEST))
+		goto out;
+	slot = &cb->resv[nest];
+	rb_discard_in_place(event, slot->ts);
+	local_dec(&slot->page->entries);
+
+	/*
+	 * Roll back if the reservation is still the last one on the tail
+	 * page. Only interrupts race with us, and they either finish before
+	 * the cmpxchg (changing write, so it fails) or after it.
+	 */
+	w = local_read(&slot->page->write);
+	if (slot->page == READ_ONCE(cb->tail_page) &&
+	    (w & RB_OFF_MASK) == slot->end &&
+	    local_try_cmpxchg(&slot->page->write, &w,
+			      (w & ~RB_OFF_MASK) | slot->start)) {
+		local_sub(slot->end - slot->start, &cb->entries_bytes);
+		/*
+		 * write_stamp now names an event that is gone: make the
+		 * next event take an absolute stamp (before != after).
+		 */
+		local64_set(&cb->before_stamp, ~0ULL);
+	}
+out:
+	rb_end_commit(cb);
+	rb_ctx_exit(cb);
+	preempt_enable_notrace();
+}
+EXPORT_SYMBOL_GPL(ring_buffer_discard_commit);
+
+/**
+ * ring_buffer_write - reserve, copy and commit in one call
+ * @buffer: the buffer to write to
+ * @length: bytes at @data
+ * @data: payload
+ *
+ * Returns 0, or -EBUSY if the event could not be reserved.
+ */
+int ring_buffer_write(struct trace_buffer *buffer, unsigned long length,
+		      void *data)
+{
+	struct ring_buffer_event *ev;
+
+	ev = ring_buffer_lock_reserve(buffer, length);
+	if (!ev)
+		return -EBUSY;
+	memcpy(ring_buffer_event_data(ev), data, length);
+	return ring_buffer_unlock_commit(buffer);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_write);
+
+/**
+ * ring_buffer_nest_start - allow one more level of same-context writing
+ * @buffer: the buffer about to be written to
+ *
+ * For a writer that, while holding a reservation on one buffer, needs to
+ * write to another (or the same) buffer from the same context. Must be
+ * paired with ring_buffer_nest_end(); preemption stays disabled between.
+ */
+void ring_buffer_nest_start(struct trace_buffer *buffer)
+{
+	struct rb_cpu *cb;
+
+	preempt_disable_notrace();
+	cb = buffer->buffers[raw_smp_processor_id()];
+	cb->nest_shift += RB_IN_LEVELS;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_nest_start);
+
+/**
+ * ring_buffer_nest_end - end the section begun by ring_buffer_nest_start()
+ * @buffer: the same buffer
+ */
+void ring_buffer_nest_end(struct trace_buffer *buffer)
+{
+	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
+
+	cb->nest_shift -= RB_IN_LEVELS;
+	preempt_enable_notrace();
+}
+EXPORT_SYMBOL_GPL(ring_buffer_nest_end);
+
+/**
+ * ring_buffer_event_time_stamp - time stamp of an event being written
+ * @buffer: the buffer it was reserved in
+ * @event: the event, between reserve and commit
+ *
+ * Returns the clock value the event was stamped with.
+ */
+u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
+				 struct ring_buffer_event *event)
+{
+	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
+	long nest = local_read(&cb->committing) - 1;
+
+	if (event->type_len == RINGBUF_TYPE_TIME_STAMP)
+		return rb_full_stamp(rb_stamp_value(event),
+				     local64_read(&cb->write_stamp));
+	if (nest >= 0 && nest < RB_MAX_NEST)
+		return cb->resv[nest].ts;
+	return rb_clock(buffer);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);
