@@ -305,6 +305,26 @@ static void rb_consume_locked(struct rb_cpu *cb, struct ring_buffer_event *ev)
 	cb->lost_events = 0;
 }
 
+/* The next event of a CPU under the reader lock, consumed if asked. */
+static struct ring_buffer_event *
+rb_read_next(struct trace_buffer *buffer, int cpu, u64 *ts,
+	     unsigned long *lost_events, bool consume)
+{
+	struct rb_cpu *cb = rb_cpu_lookup(buffer, cpu);
+	struct ring_buffer_event *ev;
+	unsigned long flags;
+	bool locked;
+
+	if (!cb)
+		return NULL;
+	locked = rb_reader_lock(cb, &flags);
+	ev = rb_peek_locked(cb, ts, lost_events);
+	if (ev && consume)
+		rb_consume_locked(cb, ev);
+	rb_reader_unlock(cb, flags, locked);
+	return ev;
+}
+
 /**
  * ring_buffer_peek - look at the next event of a CPU without consuming it
  * @buffer: the buffer
@@ -318,17 +338,7 @@ struct ring_buffer_event *
 ring_buffer_peek(struct trace_buffer *buffer, int cpu, u64 *ts,
 		 unsigned long *lost_events)
 {
-	struct rb_cpu *cb = rb_cpu_lookup(buffer, cpu);
-	struct ring_buffer_event *ev;
-	unsigned long flags;
-	bool locked;
-
-	if (!cb)
-		return NULL;
-	locked = rb_reader_lock(cb, &flags);
-	ev = rb_peek_locked(cb, ts, lost_events);
-	rb_reader_unlock(cb, flags, locked);
-	return ev;
+	return rb_read_next(buffer, cpu, ts, lost_events, false);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_peek);
 
@@ -346,19 +356,7 @@ struct ring_buffer_event *
 ring_buffer_consume(struct trace_buffer *buffer, int cpu, u64 *ts,
 		    unsigned long *lost_events)
 {
-	struct rb_cpu *cb = rb_cpu_lookup(buffer, cpu);
-	struct ring_buffer_event *ev;
-	unsigned long flags;
-	bool locked;
-
-	if (!cb)
-		return NULL;
-	locked = rb_reader_lock(cb, &flags);
-	ev = rb_peek_locked(cb, ts, lost_events);
-	if (ev)
-		rb_consume_locked(cb, ev);
-	rb_reader_unlock(cb, flags, locked);
-	return ev;
+	return rb_read_next(buffer, cpu, ts, lost_events, true);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_consume);
 
