@@ -20,6 +20,7 @@ kmake() {
 }
 
 frags="$TOOLING/configs/base.config $TOOLING/configs/tracing.config"
+[ "$kind" = ours ] && frags="$frags $TOOLING/configs/ours.config"
 [ "${DEBUG:-0}" = 1 ] && frags="$frags $TOOLING/configs/debug.config"
 
 # Configure from scratch each time into a side file; install it only when it

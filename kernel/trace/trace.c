@@ -1,0 +1,756 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The tracing core: trace arrays, their buffers, the tracer registry, the
+ * option flags and the write-side helpers every producer uses.
+ *
+ * The control files live in trace_fs.c, the readers in trace_iter.c, the
+ * text in trace_output.c; this file holds the state they act on.
+ */
+#include <linux/ring_buffer.h>
+#include <linux/trace_clock.h>
+#include <linux/slab.h>
+#include <linux/cpumask.h>
+#include <linux/irqflags.h>
+#include <linux/sysctl.h>
+#include <linux/module.h>
+#include <linux/init.h>
+#include <asm/setup.h>
+
+#include "trace.h"
+
+/* One mutex for every configuration change (see trace.h). */
+DEFINE_MUTEX(trace_types_lock);
+LIST_HEAD(ftrace_trace_arrays);
+
+/*
+ * Per-CPU buffer size in bytes for every new array. 1408 KiB per CPU is
+ * what upstream defaults to; trace_buf_size= changes it at boot.
+ */
+#define TRACE_BUF_SIZE_DEFAULT	(1408UL << 10)
+unsigned long trace_buf_size = TRACE_BUF_SIZE_DEFAULT;
+
+unsigned long tracing_thresh;
+int tracing_disabled = 1;	/* until early_trace_init() succeeds */
+bool tracing_selftest_running;
+int tracepoint_printk;
+
+struct trace_array global_trace = {
+	.trace_flags = TRACE_DEFAULT_FLAGS,
+	.flags = TRACE_ARRAY_FL_GLOBAL,
+};
+
+#undef C
+#define C(bit, name) name
+const char * const trace_options[] = {
+	TRACE_FLAGS
+	NULL
+};
+
+#undef C
+
+const struct trace_clock_desc trace_clocks[] = {
+	{ trace_clock_local,		"local",	true },
+	{ trace_clock_global,		"global",	true },
+	{ trace_clock_counter,		"counter",	false },
+	{ trace_clock_jiffies,		"uptime",	false },
+	{ trace_clock,			"perf",		true },
+	{ ktime_get_mono_fast_ns,	"mono",		true },
+	{ ktime_get_raw_fast_ns,	"mono_raw",	true },
+	{ ktime_get_boot_fast_ns,	"boot",		true },
+	{ ktime_get_tai_fast_ns,	"tai",		true },
+#ifdef CONFIG_X86_TSC
+	{ trace_clock_x86_tsc,		"x86-tsc",	false },
+#endif
+};
+
+const int trace_clocks_nr = ARRAY_SIZE(trace_clocks);
+
+/* ------------------------------------------------------------------ */
+/* Boot options. Each only records its argument; early_trace_init()   */
+/* and the tracefs bring-up apply them.                                */
+
+static char boot_clock[32] __initdata;
+static char boot_options[256] __initdata;
+char *trace_boot_options;
+
+static int __init set_buf_size(char *str)
+{
+	unsigned long size;
+
+	if (!str)
+		return 0;
+	size = memparse(str, &str);
+	/* Zero would leave tracing without a buffer: ignore it. */
+	if (size)
+		trace_buf_size = size;
+	return 1;
+}
+__setup("trace_buf_size=", set_buf_size);
+
+static int __init set_boot_clock(char *str)
+{
+	strscpy(boot_clock, str, sizeof(boot_clock));
+	return 1;
+}
+__setup("trace_clock=", set_boot_clock);
+
+static int __init set_boot_options(char *str)
+{
+	strscpy(boot_options, str, sizeof(boot_options));
+	return 1;
+}
+__setup("trace_options=", set_boot_options);
+
+static int __init set_tracing_thresh(char *str)
+{
+	unsigned long usecs;
+
+	if (kstrtoul(str, 0, &usecs))
+		return 0;
+	tracing_thresh = usecs * NSEC_PER_USEC;
+	return 1;
+}
+__setup("tracing_thresh=", set_tracing_thresh);
+
+/* ------------------------------------------------------------------ */
+/* The write path.                                                     */
+
+unsigned int tracing_gen_ctx_irq_test(unsigned int irqs_status)
+{
+	unsigned int flags = irqs_status;
+	unsigned int pc = preempt_count();
+	unsigned int migrate = 0;
+
+	if (pc & NMI_MASK)
+		flags |= TRACE_FLAG_NMI;
+	if (pc & HARDIRQ_MASK)
+		flags |= TRACE_FLAG_HARDIRQ;
+	if (in_serving_softirq())
+		flags |= TRACE_FLAG_SOFTIRQ;
+	/* softirq_count() counts BH-disable in steps of two */
+	if (softirq_count() >> (SOFTIRQ_SHIFT + 1))
+		flags |= TRACE_FLAG_BH_OFF;
+	if (tif_need_resched())
+		flags |= TRACE_FLAG_NEED_RESCHED;
+	if (test_preempt_need_resched())
+		flags |= TRACE_FLAG_PREEMPT_RESCHED;
+#ifdef CONFIG_SMP
+	migrate = current->migration_disabled;
+#endif
+	/* Both depths saturate at 15: they print as one hex digit. */
+	return flags << 16 | min(pc & 0xff, 0xfU) | min(migrate, 0xfU) << 4;
+}
+EXPORT_SYMBOL_GPL(tracing_gen_ctx_irq_test);
+
+struct ring_buffer_event *
+trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
+			  unsigned long len, unsigned int trace_ctx)
+{
+	struct ring_buffer_event *event;
+
+	event = ring_buffer_lock_reserve(buffer, len);
+	if (event)
+		tracing_generic_entry_update(ring_buffer_event_data(event),
+					     type, trace_ctx);
+	return event;
+}
+
+void __buffer_unlock_commit(struct trace_buffer *buffer,
+			    struct ring_buffer_event *event)
+{
+	ring_buffer_unlock_commit(buffer);
+	/*
+	 * record-cmd and record-tgid are top-level options: the pid->comm
+	 * map is shared by every array, so the top level decides.
+	 */
+	tracing_record_taskinfo_current(READ_ONCE(global_trace.trace_flags));
+}
+
+bool trace_cpu_recording(struct trace_array *tr, int cpu)
+{
+	return cpumask_test_cpu(cpu, tr->tracing_cpumask) &&
+	       !atomic_read(&per_cpu_ptr(tr->array_buffer.data, cpu)->disabled);
+}
+
+u64 buffer_ftrace_now(struct array_buffer *buf, int cpu)
+{
+	u64 ts;
+
+	if (!buf->buffer)
+		return trace_clock_local();
+	ts = ring_buffer_time_stamp(buf->buffer);
+	ring_buffer_normalize_time_stamp(buf->buffer, cpu, &ts);
+	return ts;
+}
+
+u64 ftrace_now(int cpu)
+{
+	return buffer_ftrace_now(&global_trace.array_buffer, cpu);
+}
+
+/* ------------------------------------------------------------------ */
+/* Recording on and off.                                               */
+
+void tracer_tracing_on(struct trace_array *tr)
+{
+	if (tr->array_buffer.buffer)
+		ring_buffer_record_on(tr->array_buffer.buffer);
+	/*
+	 * buffer_disabled mirrors the state for the short time before the
+	 * buffer exists and for readers that only look at the flag.
+	 */
+	tr->buffer_disabled = 0;
+	/* Publish the flag after the buffer's own switch. */
+	smp_wmb();
+}
+
+void tracer_tracing_off(struct trace_array *tr)
+{
+	if (tr->array_buffer.buffer)
+		ring_buffer_record_off(tr->array_buffer.buffer);
+	tr->buffer_disabled = 1;
+	/* Publish the flag after the buffer's own switch. */
+	smp_wmb();
+}
+
+bool tracer_tracing_is_on(struct trace_array *tr)
+{
+	if (tr->array_buffer.buffer)
+		return ring_buffer_record_is_set_on(tr->array_buffer.buffer);
+	return !tr->buffer_disabled;
+}
+
+void tracing_on(void)
+{
+	tracer_tracing_on(&global_trace);
+}
+EXPORT_SYMBOL_GPL(tracing_on);
+
+void tracing_off(void)
+{
+	tracer_tracing_off(&global_trace);
+}
+EXPORT_SYMBOL_GPL(tracing_off);
+
+int tracing_is_on(void)
+{
+	return tracer_tracing_is_on(&global_trace);
+}
+EXPORT_SYMBOL_GPL(tracing_is_on);
+
+/*
+ * tracing_stop_tr()/tracing_start_tr() nest: readers that pause the
+ * trace (pause-on-trace) and the latency tracers stop recording without
+ * touching the user's tracing_on setting.
+ */
+static void set_buffers_recording(struct trace_array *tr, bool enable)
+{
+	struct trace_buffer *bufs[] = {
+		tr->array_buffer.buffer,
+#ifdef CONFIG_TRACER_MAX_TRACE
+		tr->max_buffer.buffer,
+#endif
+	};
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(bufs); i++) {
+		if (!bufs[i])
+			continue;
+		if (enable)
+			ring_buffer_record_enable(bufs[i]);
+		else
+			ring_buffer_record_disable(bufs[i]);
+	}
+}
+
+void tracing_start_tr(struct trace_array *tr)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&tr->start_lock, flags);
+	if (WARN_ON_ONCE(tr->stop_count <= 0))
+		tr->stop_count = 1;
+	if (--tr->stop_count == 0) {
+		/* The max lock keeps a buffer swap from racing the switch. */
+		arch_spin_lock(&tr->max_lock);
+		set_buffers_recording(tr, true);
+		arch_spin_unlock(&tr->max_lock);
+	}
+	raw_spin_unlock_irqrestore(&tr->start_lock, flags);
+}
+
+void tracing_stop_tr(struct trace_array *tr)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&tr->start_lock, flags);
+	if (tr->stop_count++ == 0) {
+		arch_spin_lock(&tr->max_lock);
+		set_buffers_recording(tr, false);
+		arch_spin_unlock(&tr->max_lock);
+	}
+	raw_spin_unlock_irqrestore(&tr->start_lock, flags);
+}
+
+void tracing_start(void)
+{
+	tracing_start_tr(&global_trace);
+}
+
+void tracing_stop(void)
+{
+	tracing_stop_tr(&global_trace);
+}
+
+/* ------------------------------------------------------------------ */
+/* Buffers.                                                            */
+
+static void set_buffer_entries(struct array_buffer *buf)
+{
+	unsigned long size = ring_buffer_size(buf->buffer, raw_smp_processor_id());
+	int cpu;
+
+	/*
+	 * A CPU not yet up has no buffer; it gets one of the same size
+	 * when it comes up, so that is the size to show for it.
+	 */
+	for_each_possible_cpu(cpu)
+		per_cpu_ptr(buf->data, cpu)->entries =
+			ring_buffer_size(buf->buffer, cpu) ?: size;
+}
+
+static int alloc_array_buffer(struct trace_array *tr, struct array_buffer *buf,
+			      unsigned long size)
+{
+	int rb_flags = trace_flag_set(tr, TRACE_ITER_OVERWRITE) ?
+		       RB_FL_OVERWRITE : 0;
+
+	buf->tr = tr;
+	buf->buffer = ring_buffer_alloc(size, rb_flags);
+	if (!buf->buffer)
+		return -ENOMEM;
+	buf->data = alloc_percpu(struct trace_array_cpu);
+	if (!buf->data) {
+		ring_buffer_free(buf->buffer);
+		buf->buffer = NULL;
+		return -ENOMEM;
+	}
+	ring_buffer_set_clock(buf->buffer, trace_clocks[tr->clock_id].func);
+	set_buffer_entries(buf);
+	return 0;
+}
+
+static void free_array_buffer(struct array_buffer *buf)
+{
+	if (buf->buffer)
+		ring_buffer_free(buf->buffer);
+	buf->buffer = NULL;
+	free_percpu(buf->data);
+	buf->data = NULL;
+}
+
+int allocate_trace_buffers(struct trace_array *tr, int size)
+{
+	int ret;
+
+	ret = alloc_array_buffer(tr, &tr->array_buffer, size);
+	if (ret)
+		return ret;
+#ifdef CONFIG_TRACER_MAX_TRACE
+	/*
+	 * The snapshot buffer starts as small as the ring buffer allows and
+	 * is grown to the live size when a snapshot is first taken, unless
+	 * alloc_snapshot asked for it at boot.
+	 */
+	ret = alloc_array_buffer(tr, &tr->max_buffer,
+				 tr->allocated_snapshot ? size : 1);
+	if (ret) {
+		free_array_buffer(&tr->array_buffer);
+		return ret;
+	}
+#endif
+	return 0;
+}
+
+void free_trace_buffers(struct trace_array *tr)
+{
+	free_array_buffer(&tr->array_buffer);
+#ifdef CONFIG_TRACER_MAX_TRACE
+	free_array_buffer(&tr->max_buffer);
+	tr->allocated_snapshot = false;
+#endif
+}
+
+void tracing_reset_cpu(struct array_buffer *buf, int cpu)
+{
+	if (!buf->buffer)
+		return;
+	/* The ring buffer waits for writers in flight itself. */
+	ring_buffer_reset_cpu(buf->buffer, cpu);
+}
+
+void tracing_reset_online_cpus(struct array_buffer *buf)
+{
+	if (!buf->buffer)
+		return;
+	buf->time_start = buffer_ftrace_now(buf, raw_smp_processor_id());
+	ring_buffer_reset_online_cpus(buf->buffer);
+}
+
+void tracing_reset_all_online_cpus_unlocked(void)
+{
+	struct trace_array *tr;
+
+	lockdep_assert_held(&trace_types_lock);
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		if (!tr->clear_trace)
+			continue;
+		tr->clear_trace = false;
+		tracing_reset_online_cpus(&tr->array_buffer);
+#ifdef CONFIG_TRACER_MAX_TRACE
+		tracing_reset_online_cpus(&tr->max_buffer);
+#endif
+	}
+}
+
+void tracing_reset_all_online_cpus(void)
+{
+	mutex_lock(&trace_types_lock);
+	tracing_reset_all_online_cpus_unlocked();
+	mutex_unlock(&trace_types_lock);
+}
+
+static int resize_array_buffer(struct array_buffer *buf, unsigned long size,
+			       int cpu)
+{
+	int ret;
+
+	ret = ring_buffer_resize(buf->buffer, size, cpu);
+	if (ret < 0)
+		return ret;
+	if (cpu == RING_BUFFER_ALL_CPUS)
+		set_buffer_entries(buf);
+	else
+		per_cpu_ptr(buf->data, cpu)->entries =
+			ring_buffer_size(buf->buffer, cpu);
+	return 0;
+}
+
+/*
+ * Resize @tr's live buffer (and its snapshot buffer when that is in use,
+ * as the two must keep the same geometry to be swapped). Caller holds
+ * trace_types_lock.
+ */
+int tracing_resize_ring_buffer(struct trace_array *tr, unsigned long size,
+			       int cpu)
+{
+	int ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (!tr->array_buffer.buffer)
+		return -ENODEV;
+	if (cpu != RING_BUFFER_ALL_CPUS && !cpumask_test_cpu(cpu, cpu_possible_mask))
+		return -EINVAL;
+
+	ret = resize_array_buffer(&tr->array_buffer, size, cpu);
+	if (ret)
+		return ret;
+#ifdef CONFIG_TRACER_MAX_TRACE
+	if (tr->allocated_snapshot) {
+		ret = resize_array_buffer(&tr->max_buffer, size, cpu);
+		if (ret) {
+			/*
+			 * The live buffer has the new size and the snapshot
+			 * the old one; they can no longer be swapped. Drop
+			 * the snapshot rather than leave a trap.
+			 */
+			free_snapshot(tr);
+			return ret;
+		}
+	}
+#endif
+	tr->ring_buffer_expanded = true;
+	return 0;
+}
+
+int tracing_update_buffers(struct trace_array *tr)
+{
+	/* Buffers get their full size at creation: nothing to expand. */
+	return 0;
+}
+
+int tracing_set_subbuf_order(struct trace_array *tr, int order)
+{
+	int old, ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	old = ring_buffer_subbuf_order_get(tr->array_buffer.buffer);
+	if (old == order)
+		return 0;
+	ret = ring_buffer_subbuf_order_set(tr->array_buffer.buffer, order);
+	if (ret)
+		return ret;
+#ifdef CONFIG_TRACER_MAX_TRACE
+	if (tr->allocated_snapshot || tr->max_buffer.buffer) {
+		ret = ring_buffer_subbuf_order_set(tr->max_buffer.buffer, order);
+		if (ret) {
+			/* Put the live buffer back so both still match. */
+			WARN_ON_ONCE(ring_buffer_subbuf_order_set(tr->array_buffer.buffer,
+								  old));
+			return ret;
+		}
+	}
+#endif
+	return 0;
+}
+
+/*
+ * CPUs leaving tracing_cpumask stop recording through the ring buffer's
+ * per-CPU disable count, so writers need no check of their own.
+ */
+int tracing_set_cpumask(struct trace_array *tr, cpumask_var_t new_mask)
+{
+	int cpu;
+
+	lockdep_assert_held(&trace_types_lock);
+	local_irq_disable();
+	arch_spin_lock(&tr->max_lock);
+	for_each_tracing_cpu(cpu) {
+		bool was = cpumask_test_cpu(cpu, tr->tracing_cpumask);
+		bool now = cpumask_test_cpu(cpu, new_mask);
+		struct trace_array_cpu *data;
+
+		if (was == now)
+			continue;
+		data = per_cpu_ptr(tr->array_buffer.data, cpu);
+		if (!now) {
+			atomic_inc(&data->disabled);
+			ring_buffer_record_disable_cpu(tr->array_buffer.buffer, cpu);
+#ifdef CONFIG_TRACER_MAX_TRACE
+			ring_buffer_record_disable_cpu(tr->max_buffer.buffer, cpu);
+#endif
+		} else {
+			atomic_dec(&data->disabled);
+			ring_buffer_record_enable_cpu(tr->array_buffer.buffer, cpu);
+#ifdef CONFIG_TRACER_MAX_TRACE
+			ring_buffer_record_enable_cpu(tr->max_buffer.buffer, cpu);
+#endif
+		}
+	}
+	arch_spin_unlock(&tr->max_lock);
+	local_irq_enable();
+	cpumask_copy(tr->tracing_cpumask, new_mask);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Trace arrays.                                                       */
+
+int trace_array_get(struct trace_array *this_tr)
+{
+	struct trace_array *tr;
+	int ret = -ENODEV;
+
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		if (tr == this_tr) {
+			tr->ref++;
+			ret = 0;
+			break;
+		}
+	}
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+void trace_array_put(struct trace_array *this_tr)
+{
+	if (!this_tr)
+		return;
+	mutex_lock(&trace_types_lock);
+	WARN_ON_ONCE(!this_tr->ref);
+	this_tr->ref--;
+	mutex_unlock(&trace_types_lock);
+}
+EXPORT_SYMBOL_GPL(trace_array_put);
+
+int tracing_check_open_get_tr(struct trace_array *tr)
+{
+	int ret;
+
+	ret = security_locked_down(LOCKDOWN_TRACEFS);
+	if (ret)
+		return ret;
+	if (tracing_disabled)
+		return -ENODEV;
+	if (tr && trace_array_get(tr) < 0)
+		return -ENODEV;
+	return 0;
+}
+
+/*
+ * Allocate a new array named @name with the top level's options (minus
+ * those instances start without) and put it on the list. The caller
+ * creates its directory. Called with trace_types_lock held.
+ */
+struct trace_array *trace_array_create(const char *name)
+{
+	struct trace_array *tr;
+
+	lockdep_assert_held(&trace_types_lock);
+	tr = kzalloc(sizeof(*tr), GFP_KERNEL);
+	if (!tr)
+		return ERR_PTR(-ENOMEM);
+	tr->name = kstrdup(name, GFP_KERNEL);
+	if (!tr->name)
+		goto fail;
+	if (!zalloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL) ||
+	    !zalloc_cpumask_var(&tr->pipe_cpumask, GFP_KERNEL))
+		goto fail;
+	cpumask_copy(tr->tracing_cpumask, cpu_all_mask);
+	tr->trace_flags = global_trace.trace_flags & ~ZEROED_TRACE_FLAGS;
+	tr->max_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
+	raw_spin_lock_init(&tr->start_lock);
+	tr->buffer_percent = 50;
+	tr->current_trace = &nop_trace;
+	INIT_LIST_HEAD(&tr->err_log);
+	INIT_LIST_HEAD(&tr->systems);
+	INIT_LIST_HEAD(&tr->events);
+	if (allocate_trace_buffers(tr, trace_buf_size) < 0)
+		goto fail;
+	tr->ring_buffer_expanded = true;
+	list_add(&tr->list, &ftrace_trace_arrays);
+	tr->ref++;
+	return tr;
+
+fail:
+	free_trace_buffers(tr);
+	free_cpumask_var(tr->pipe_cpumask);
+	free_cpumask_var(tr->tracing_cpumask);
+	kfree(tr->name);
+	kfree(tr);
+	return ERR_PTR(-ENOMEM);
+}
+
+/*
+ * Free @tr if nothing uses it: the caller has dropped the creator's
+ * reference, so any reference left or any open reader means busy.
+ * Called with trace_types_lock held.
+ */
+int __remove_instance(struct trace_array *tr)
+{
+	lockdep_assert_held(&trace_types_lock);
+	if (tr->ref || tr->trace_ref)
+		return -EBUSY;
+
+	list_del(&tr->list);
+	/*
+	 * trace_printk() writers use their destination array with only
+	 * preemption off: hand the role back and wait them out.
+	 */
+	trace_printk_dest_set(tr, false);
+	synchronize_rcu();
+	if (tr->current_trace->reset)
+		tr->current_trace->reset(tr);
+	tr->current_trace->enabled--;
+	if (trace_flag_set(tr, TRACE_ITER_STOP_ON_FREE))
+		tracer_tracing_off(tr);
+	clear_tracing_err_log(tr);
+	free_trace_buffers(tr);
+	free_cpumask_var(tr->pipe_cpumask);
+	free_cpumask_var(tr->tracing_cpumask);
+	clear_tracer_tracefs(tr);
+	kfree(tr->name);
+	kfree(tr);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Bring-up.                                                           */
+
+static int __init alloc_global_trace(void)
+{
+	struct trace_array *tr = &global_trace;
+	int ret = -ENOMEM;
+
+	if (!alloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL) ||
+	    !zalloc_cpumask_var(&tr->pipe_cpumask, GFP_KERNEL))
+		goto out;
+	cpumask_copy(tr->tracing_cpumask, cpu_all_mask);
+	tr->max_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
+	raw_spin_lock_init(&tr->start_lock);
+	tr->buffer_percent = 50;
+	tr->current_trace = &nop_trace;
+	INIT_LIST_HEAD(&tr->err_log);
+	INIT_LIST_HEAD(&tr->systems);
+	INIT_LIST_HEAD(&tr->events);
+#ifdef CONFIG_TRACER_MAX_TRACE
+	tr->allocated_snapshot = snapshot_at_boot;
+#endif
+	if (boot_clock[0]) {
+		int i;
+
+		for (i = 0; i < trace_clocks_nr; i++)
+			if (!strcmp(boot_clock, trace_clocks[i].name))
+				tr->clock_id = i;
+		if (strcmp(boot_clock, trace_clocks[tr->clock_id].name))
+			pr_warn("tracing: unknown trace_clock=%s, using %s\n",
+				boot_clock, trace_clocks[tr->clock_id].name);
+	}
+	ret = allocate_trace_buffers(tr, trace_buf_size);
+	if (ret) {
+		pr_err("tracing: cannot allocate %lu bytes per CPU\n",
+		       trace_buf_size);
+		goto out;
+	}
+	tr->ring_buffer_expanded = true;
+	list_add(&tr->list, &ftrace_trace_arrays);
+	tr->ref++;
+	return 0;
+out:
+	free_cpumask_var(tr->pipe_cpumask);
+	free_cpumask_var(tr->tracing_cpumask);
+	return ret;
+}
+
+void __init early_trace_init(void)
+{
+	if (trace_cmdlines_init())
+		return;
+	if (alloc_global_trace())
+		return;
+	init_trace_output_events();
+	/* From here on the files may be opened and entries recorded. */
+	tracing_disabled = 0;
+
+	register_tracer(&nop_trace);
+	nop_trace.enabled++;
+
+	if (boot_options[0]) {
+		char *buf = boot_options, *opt;
+
+		trace_boot_options = boot_options;
+		while ((opt = strsep(&buf, ",")) != NULL) {
+			if (*opt && trace_set_options(&global_trace, opt))
+				pr_warn("tracing: unknown trace_options=%s\n", opt);
+		}
+	}
+	trace_boot_instances_create();
+	trace_printk_start_comm();
+}
+
+void __init trace_init(void)
+{
+	/* Everything is ready from early_trace_init(). */
+}
+
+int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
+			     void *buffer, size_t *lenp, loff_t *ppos)
+{
+	/*
+	 * tp_printk sends events to the console as well as the buffer. The
+	 * value is kept for the event layer; there are no events to print
+	 * yet, so a write changes nothing else.
+	 */
+	return proc_dointvec(table, write, buffer, lenp, ppos);
+}

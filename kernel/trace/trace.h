@@ -1,0 +1,665 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Private interface of the tracing core.
+ *
+ * A trace array is one complete tracing context: a ring buffer (plus an
+ * optional snapshot buffer of the same geometry), a current tracer, a set
+ * of option flags, a clock and a directory of control files. The top-level
+ * array lives at the root of tracefs; every directory made under
+ * instances/ is another one.
+ *
+ * Each .c file of the core owns one area; the declarations it offers to the
+ * others are grouped below under the name of that file.
+ *
+ * Locking: trace_types_lock (a mutex) serialises every change of a trace
+ * array's configuration (tracer, clock, sizes, flags, snapshot, creation
+ * and removal) and the list of tracers. The write path takes no lock: it
+ * reads tr->array_buffer.buffer and the flags once and relies on the ring
+ * buffer's own per-CPU disable counts while a buffer is being replaced.
+ */
+#ifndef _KERNEL_TRACE_H
+#define _KERNEL_TRACE_H
+
+#include <linux/fs.h>
+#include <linux/atomic.h>
+#include <linux/sched.h>
+#include <linux/clocksource.h>
+#include <linux/ring_buffer.h>
+#include <linux/mmiotrace.h>
+#include <linux/tracepoint.h>
+#include <linux/ftrace.h>
+#include <linux/trace.h>
+#include <linux/hw_breakpoint.h>
+#include <linux/trace_seq.h>
+#include <linux/trace_events.h>
+#include <linux/compiler.h>
+#include <linux/glob.h>
+#include <linux/irq_work.h>
+#include <linux/workqueue.h>
+#include <linux/ctype.h>
+#include <linux/once_lite.h>
+
+/*
+ * Entry types. The numbers are ABI: they are the IDs of the ftrace
+ * subsystem's entries in events/, and tools read them from the binary
+ * pages, so the order must never change.
+ */
+enum trace_type {
+	__TRACE_FIRST_TYPE = 0,
+
+	TRACE_FN,
+	TRACE_CTX,
+	TRACE_WAKE,
+	TRACE_STACK,
+	TRACE_PRINT,
+	TRACE_BPRINT,
+	TRACE_MMIO_RW,
+	TRACE_MMIO_MAP,
+	TRACE_BRANCH,
+	TRACE_GRAPH_RET,
+	TRACE_GRAPH_ENT,
+	TRACE_USER_STACK,
+	TRACE_BLK,
+	TRACE_BPUTS,
+	TRACE_HWLAT,
+	TRACE_OSNOISE,
+	TRACE_TIMERLAT,
+	TRACE_RAW_DATA,
+	TRACE_FUNC_REPEATS,
+
+	__TRACE_LAST_TYPE,
+};
+
+/*
+ * The core's own entries. Their layout is ABI as well (described by
+ * events/ftrace/<name>/format and parsed by trace-cmd), field for field.
+ */
+struct ftrace_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	unsigned long		parent_ip;
+};
+
+struct stack_entry {
+	struct trace_entry	ent;
+	int			size;
+	unsigned long		caller[] __counted_by(size);
+};
+
+/* trace_marker and trace_printk("%s") without arguments to convert */
+struct print_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	char			buf[];
+};
+
+/* trace_printk(): the format pointer plus its binary arguments */
+struct bprint_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	const char		*fmt;
+	u32			buf[];
+};
+
+/* trace_puts() of a constant string: only the pointer is recorded */
+struct bputs_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	const char		*str;
+};
+
+/* trace_marker_raw: a user-chosen id and opaque bytes */
+struct raw_data_entry {
+	struct trace_entry	ent;
+	unsigned int		id;
+	char			buf[];
+};
+
+/*
+ * Option flags (trace_options and options/<name>). The bit numbers are
+ * private but the names and their order in trace_options are what users
+ * see, so they follow upstream.
+ */
+#define TRACE_FLAGS_MAX_SIZE		32
+
+#define TRACE_FLAGS						\
+		C(PRINT_PARENT,		"print-parent"),	\
+		C(SYM_OFFSET,		"sym-offset"),		\
+		C(SYM_ADDR,		"sym-addr"),		\
+		C(VERBOSE,		"verbose"),		\
+		C(RAW,			"raw"),			\
+		C(HEX,			"hex"),			\
+		C(BIN,			"bin"),			\
+		C(BLOCK,		"block"),		\
+		C(FIELDS,		"fields"),		\
+		C(PRINTK,		"trace_printk"),	\
+		C(ANNOTATE,		"annotate"),		\
+		C(USERSTACKTRACE,	"userstacktrace"),	\
+		C(SYM_USEROBJ,		"sym-userobj"),		\
+		C(PRINTK_MSGONLY,	"printk-msg-only"),	\
+		C(CONTEXT_INFO,		"context-info"),	\
+		C(LATENCY_FMT,		"latency-format"),	\
+		C(RECORD_CMD,		"record-cmd"),		\
+		C(RECORD_TGID,		"record-tgid"),		\
+		C(OVERWRITE,		"overwrite"),		\
+		C(STOP_ON_FREE,		"disable_on_free"),	\
+		C(IRQ_INFO,		"irq-info"),		\
+		C(MARKERS,		"markers"),		\
+		C(EVENT_FORK,		"event-fork"),		\
+		C(TRACE_PRINTK,		"trace_printk_dest"),	\
+		C(PAUSE_ON_TRACE,	"pause-on-trace"),	\
+		C(HASH_PTR,		"hash-ptr"),
+
+#undef C
+#define C(a, b) TRACE_ITER_##a##_BIT
+enum trace_iterator_bits {
+	TRACE_FLAGS
+	TRACE_ITER_LAST_BIT
+};
+
+#undef C
+#define C(a, b) TRACE_ITER_##a = (1 << TRACE_ITER_##a##_BIT)
+enum trace_iterator_flags { TRACE_FLAGS };
+#undef C
+
+/* Default options of the top-level array. */
+#define TRACE_DEFAULT_FLAGS						\
+	(TRACE_ITER_PRINT_PARENT | TRACE_ITER_PRINTK |			\
+	 TRACE_ITER_ANNOTATE | TRACE_ITER_CONTEXT_INFO |		\
+	 TRACE_ITER_RECORD_CMD | TRACE_ITER_OVERWRITE |			\
+	 TRACE_ITER_IRQ_INFO | TRACE_ITER_MARKERS |			\
+	 TRACE_ITER_HASH_PTR | TRACE_ITER_TRACE_PRINTK)
+
+/* Options only the top-level array has (instances do not show them). */
+#define TOP_LEVEL_TRACE_FLAGS (TRACE_ITER_PRINTK |			\
+	       TRACE_ITER_PRINTK_MSGONLY | TRACE_ITER_RECORD_CMD)
+
+/* Options a new instance starts with cleared whatever the top level has. */
+#define ZEROED_TRACE_FLAGS \
+	(TRACE_ITER_EVENT_FORK | TRACE_ITER_TRACE_PRINTK)
+
+extern const char * const trace_options[];	/* NULL-terminated names */
+
+/* Per-CPU state of one array_buffer. */
+struct trace_array_cpu {
+	atomic_t		disabled;	/* > 0: this CPU records nothing */
+	unsigned long		entries;
+	unsigned long		saved_latency;
+	unsigned long		critical_start;
+	unsigned long		critical_end;
+	unsigned long		critical_sequence;
+	unsigned long		nice;
+	unsigned long		policy;
+	unsigned long		rt_priority;
+	unsigned long		skipped_entries;
+	u64			preempt_timestamp;
+	pid_t			pid;
+	kuid_t			uid;
+	char			comm[TASK_COMM_LEN];
+	bool			ignore_pid;
+};
+
+struct trace_array;
+
+/* A ring buffer as a trace array uses it. */
+struct array_buffer {
+	struct trace_array		*tr;
+	struct trace_buffer		*buffer;
+	struct trace_array_cpu __percpu	*data;
+	u64				time_start;	/* last reset */
+	int				cpu;
+};
+
+/* An error_log entry's location names (see trace_err_log.c). */
+struct tracing_log_err;
+
+#define TRACE_ARRAY_FL_GLOBAL	BIT(0)
+
+struct trace_options;
+
+struct trace_array {
+	struct list_head	list;		/* on ftrace_trace_arrays */
+	char			*name;		/* NULL for the top level */
+	struct array_buffer	array_buffer;
+#ifdef CONFIG_TRACER_MAX_TRACE
+	/*
+	 * The snapshot buffer. It is swapped with array_buffer as a whole
+	 * (or per CPU) so what was recorded is kept while recording goes
+	 * on in the other. Allocated on first use (size 1 page per CPU
+	 * before that, as ring_buffer_alloc needs a size).
+	 */
+	struct array_buffer	max_buffer;
+	bool			allocated_snapshot;
+	unsigned long		max_latency;
+#endif
+	arch_spinlock_t		max_lock;	/* serialises buffer swaps */
+	int			buffer_disabled; /* tracing_on mirror */
+	int			stop_count;	/* tracing_stop() nesting */
+	raw_spinlock_t		start_lock;
+	int			clock_id;	/* index in trace_clocks[] */
+	unsigned int		buffer_percent;	/* wake readers at this fill */
+	unsigned int		n_err_log_entries;
+	struct list_head	err_log;
+	struct tracer		*current_trace;
+	unsigned int		trace_flags;
+	unsigned char		trace_flags_index[TRACE_FLAGS_MAX_SIZE];
+	unsigned int		flags;		/* TRACE_ARRAY_FL_* */
+	struct dentry		*dir;
+	struct dentry		*options;
+	struct dentry		*percpu_dir;
+	struct eventfs_inode	*event_dir;	/* events/ (an eventfs root) */
+	struct trace_options	*topts;		/* tracer option files */
+	int			nr_topts;
+	cpumask_var_t		tracing_cpumask; /* CPUs that record */
+	cpumask_var_t		pipe_cpumask;	/* CPUs with a trace_pipe reader */
+	int			ref;		/* trace_array_get() users */
+	int			trace_ref;	/* open readers of the buffers */
+	int			time_stamp_abs_ref;
+	bool			ring_buffer_expanded;
+	bool			clear_trace;
+	/* Event layer state (issue: events) is added here. */
+	struct list_head	systems;
+	struct list_head	events;
+};
+
+/* Option files of a tracer's private flags (struct tracer_flags). */
+struct tracer_opt {
+	const char	*name;
+	u32		bit;
+};
+
+struct tracer_flags {
+	u32			val;
+	struct tracer_opt	*opts;
+	struct tracer		*trace;
+};
+
+#define TRACER_OPT(s, b)	.name = #s, .bit = b
+
+/*
+ * A tracer: what current_tracer selects. Every callback is optional
+ * except init/reset, which start and stop it on one trace array.
+ */
+struct tracer {
+	const char		*name;
+	int			(*init)(struct trace_array *tr);
+	void			(*reset)(struct trace_array *tr);
+	void			(*start)(struct trace_array *tr);
+	void			(*stop)(struct trace_array *tr);
+	int			(*update_thresh)(struct trace_array *tr);
+	void			(*open)(struct trace_iterator *iter);
+	void			(*pipe_open)(struct trace_iterator *iter);
+	void			(*close)(struct trace_iterator *iter);
+	void			(*pipe_close)(struct trace_iterator *iter);
+	ssize_t			(*read)(struct trace_iterator *iter,
+					struct file *filp, char __user *ubuf,
+					size_t cnt, loff_t *ppos);
+	void			(*print_header)(struct seq_file *m);
+	enum print_line_t	(*print_line)(struct trace_iterator *iter);
+	/* a private flag of the tracer was written (0 or -errno) */
+	int			(*set_flag)(struct trace_array *tr,
+					    u32 old_flags, u32 bit, int set);
+	/* a core flag is about to change; nonzero refuses it */
+	int			(*flag_changed)(struct trace_array *tr,
+						u32 mask, int set);
+#ifdef CONFIG_FTRACE_STARTUP_TEST
+	int			(*selftest)(struct tracer *trace,
+					    struct trace_array *tr);
+#endif
+	struct tracer		*next;
+	struct tracer_flags	*flags;
+	int			enabled;	/* arrays using it */
+	bool			print_max;	/* read the max buffer */
+	bool			allow_instances;
+	bool			use_max_tr;	/* needs the snapshot buffer */
+	bool			noboot;
+};
+
+/* Iterator flags private to the core (beyond trace_events.h's). */
+#define TRACE_FILE_PAUSE	8	/* tracing paused while open */
+
+/* =================== trace.c: arrays, tracers, write path ============= */
+
+extern struct mutex trace_types_lock;
+extern struct list_head ftrace_trace_arrays;
+extern struct trace_array global_trace;
+extern unsigned long tracing_thresh;
+extern unsigned long trace_buf_size;	/* bytes per CPU, boot option */
+extern bool tracing_selftest_running;
+extern struct tracer nop_trace;
+extern int tracepoint_printk;
+
+/* Every CPU that may ever record (buffers are per possible CPU). */
+#define for_each_tracing_cpu(cpu)	for_each_possible_cpu(cpu)
+
+/* The clocks trace_clock offers, indexed by tr->clock_id. */
+struct trace_clock_desc {
+	u64		(*func)(void);
+	const char	*name;
+	bool		in_ns;	/* printed as seconds.microseconds */
+};
+extern const struct trace_clock_desc trace_clocks[];
+extern const int trace_clocks_nr;
+
+static inline struct trace_array *top_trace_array(void)
+{
+	return &global_trace;
+}
+
+int register_tracer(struct tracer *type);
+struct tracer *trace_types_first(void);	/* list head; under the lock */
+
+int trace_array_get(struct trace_array *tr);	/* -ENODEV if gone */
+void trace_array_put(struct trace_array *tr);
+int tracing_check_open_get_tr(struct trace_array *tr);
+
+int tracing_set_tracer(struct trace_array *tr, const char *name);
+int tracing_set_clock(struct trace_array *tr, const char *name);
+int set_tracer_flag(struct trace_array *tr, unsigned int mask, int enabled);
+int trace_set_options(struct trace_array *tr, char *option);
+int tracing_resize_ring_buffer(struct trace_array *tr,
+			       unsigned long size, int cpu_id);
+int tracing_update_buffers(struct trace_array *tr);
+int tracing_set_cpumask(struct trace_array *tr, cpumask_var_t new_mask);
+int tracing_set_subbuf_order(struct trace_array *tr, int order);
+
+int allocate_trace_buffers(struct trace_array *tr, int size);
+void free_trace_buffers(struct trace_array *tr);
+struct trace_array *trace_array_create(const char *name);
+int __remove_instance(struct trace_array *tr);
+
+void tracer_tracing_on(struct trace_array *tr);
+void tracer_tracing_off(struct trace_array *tr);
+bool tracer_tracing_is_on(struct trace_array *tr);
+void tracing_start_tr(struct trace_array *tr);
+void tracing_stop_tr(struct trace_array *tr);
+
+void tracing_reset_online_cpus(struct array_buffer *buf);
+void tracing_reset_cpu(struct array_buffer *buf, int cpu);
+void tracing_reset_all_online_cpus(void);
+void tracing_reset_all_online_cpus_unlocked(void);
+
+u64 buffer_ftrace_now(struct array_buffer *buf, int cpu);
+u64 ftrace_now(int cpu);
+
+/*
+ * Reserve an entry of @type and @len bytes (struct trace_entry included)
+ * in @buffer and fill in its common header from @trace_ctx. Returns NULL
+ * when the buffer is off or full (overwrite off); the caller fills the
+ * body and calls __buffer_unlock_commit().
+ */
+struct ring_buffer_event *
+trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
+			  unsigned long len, unsigned int trace_ctx);
+void __buffer_unlock_commit(struct trace_buffer *buffer,
+			    struct ring_buffer_event *event);
+
+/* Is the current CPU allowed to record into @tr (cpumask, disabled)? */
+bool trace_cpu_recording(struct trace_array *tr, int cpu);
+
+/* Parsed once at boot by trace.c, applied when tracefs comes up. */
+extern char *trace_boot_options;
+extern int tracing_disabled;	/* set when allocation at boot failed */
+
+/* ================ trace_fs.c: tracefs, control files ================== */
+
+/*
+ * Create the whole file set of @tr in @d_tracer (the top-level directory
+ * or instances/<name>). Called with trace_types_lock held.
+ */
+void init_tracer_tracefs(struct trace_array *tr, struct dentry *d_tracer);
+struct dentry *trace_create_file(const char *name, umode_t mode,
+				 struct dentry *parent, void *data,
+				 const struct file_operations *fops);
+/* NULL (the root's parent) once tracefs is usable, else ERR_PTR(). */
+struct dentry *tracing_init_dentry(void);
+/*
+ * Give options/ of @tr the files of every registered tracer @tr may use
+ * that has none yet (as upstream: they exist before the tracer is
+ * current). Idempotent; does nothing before init_tracer_tracefs(). Call
+ * with trace_types_lock held after register_tracer() and on a change
+ * of tracer.
+ */
+void update_tracer_options(struct trace_array *tr);
+/*
+ * Free what init_tracer_tracefs() allocated besides plain dentries (the
+ * events/ eventfs tree, the tracer option records). Call with
+ * trace_types_lock held when @tr is freed, before tracefs_remove(tr->dir);
+ * it replaces kfree(tr->topts).
+ */
+void clear_tracer_tracefs(struct trace_array *tr);
+int tracing_open_generic(struct inode *inode, struct file *filp);
+int tracing_open_generic_tr(struct inode *inode, struct file *filp);
+int tracing_release_generic_tr(struct inode *inode, struct file *file);
+bool tracing_is_disabled(void);
+
+#define TRACE_MODE_WRITE	0640
+#define TRACE_MODE_READ		0440
+
+/* ========== trace_options.c: trace_options and options/ =============== */
+
+/* Also here: update_tracer_options() (declared above). */
+extern const struct file_operations trace_options_fops;	/* trace_options */
+/* options/ of @tr: the core flags' files, then the tracers' (lock held). */
+void trace_options_create(struct trace_array *tr, struct dentry *d_tracer);
+void trace_options_free(struct trace_array *tr);
+
+/* ============ trace_iter.c: trace, trace_pipe, per_cpu readers ======= */
+
+/* Files of a trace array (top level and per CPU) made by trace_fs.c. */
+extern const struct file_operations tracing_fops;		/* trace */
+extern const struct file_operations tracing_pipe_fops;		/* trace_pipe */
+extern const struct file_operations tracing_buffers_fops;	/* trace_pipe_raw */
+extern const struct file_operations snapshot_fops;		/* snapshot */
+extern const struct file_operations snapshot_raw_fops;	/* per_cpu snapshot_raw */
+extern const struct file_operations tracing_stats_fops;	/* per_cpu stats */
+
+/*
+ * Per-CPU files keep their CPU in the inode: i_cdev holds cpu + 1 so that
+ * 0 means "all CPUs" (RING_BUFFER_ALL_CPUS).
+ */
+void trace_create_cpu_file(const char *name, umode_t mode,
+			   struct dentry *parent, void *data, long cpu,
+			   const struct file_operations *fops);
+int tracing_get_cpu(struct inode *inode);
+
+struct trace_entry *trace_find_next_entry(struct trace_iterator *iter,
+					  int *ent_cpu, u64 *ent_ts);
+void *trace_find_next_entry_inc(struct trace_iterator *iter);
+int trace_empty(struct trace_iterator *iter);
+void trace_consume(struct trace_iterator *iter);
+void tracing_iter_reset(struct trace_iterator *iter, int cpu);
+void trace_init_global_iter(struct trace_iterator *iter);
+/* Start/stop the ring buffer iterators of @iter (trace_dump uses them). */
+void trace_iter_start_readers(struct trace_iterator *iter);
+void trace_iter_stop_readers(struct trace_iterator *iter);
+/* trace_init_global_iter() for any array (dumps of instances). */
+void trace_init_iter(struct trace_iterator *iter, struct trace_array *tr);
+/* Frees what a file's open allocated in @iter (not @iter itself). */
+void trace_iter_free_content(struct trace_iterator *iter);
+
+/* Forget the state of the last read: every field from iter->seq on. */
+static __always_inline void trace_iterator_reset(struct trace_iterator *iter)
+{
+	memset_startat(iter, 0, seq);
+	iter->pos = -1;
+}
+
+/* ================ trace_output.c: the text of trace files ============= */
+
+/* One event: header columns (unless printk-msg-only etc.) and payload. */
+enum print_line_t print_trace_line(struct trace_iterator *iter);
+/* The comment block at the top of `trace` and `snapshot`. */
+void trace_default_header(struct seq_file *m);
+void print_trace_header(struct seq_file *m, struct trace_iterator *iter);
+/* "CPU:N [LOST M EVENTS]" when the iterator saw a gap. */
+void trace_print_lost_line(struct trace_iterator *iter);
+void trace_latency_header(struct seq_file *m);
+
+int trace_print_context(struct trace_iterator *iter);
+int trace_print_lat_context(struct trace_iterator *iter);
+int seq_print_ip_sym(struct trace_seq *s, unsigned long ip,
+		     unsigned long sym_flags);
+char trace_find_mark(unsigned long long duration);
+/* Fills @tr's trace-event registry: print/bprint/bputs/raw/fn/stack. */
+int init_trace_output_events(void);
+
+/*
+ * The registry of struct trace_event by entry type. Readers of the
+ * buffers hold trace_event_read_lock() while they print; the event layer
+ * takes trace_event_sem for write around __unregister_trace_event().
+ */
+extern struct rw_semaphore trace_event_sem;
+void trace_event_read_lock(void);
+void trace_event_read_unlock(void);
+struct trace_event *ftrace_find_event(int type);
+int __unregister_trace_event(struct trace_event *event);
+enum print_line_t trace_nop_print(struct trace_iterator *iter, int flags,
+				  struct trace_event *event);
+void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
+			 bool offset);
+/* The 5-character irqs-off/resched/irq/preempt/migrate column. */
+int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry);
+
+#define TRACE_ITER_SYM_MASK \
+	(TRACE_ITER_PRINT_PARENT | TRACE_ITER_SYM_OFFSET | TRACE_ITER_SYM_ADDR)
+
+/*
+ * iter->fmt is scratch for trace_event_printf() (the %p to %px rewrite
+ * when hash-ptr is off). It is NULL, or a fixed buffer of iter->fmt_size
+ * bytes set up by the opener (never grown), or it was allocated by
+ * trace_output.c (only in task context with irqs on, never during an
+ * oops), which then sets TRACE_FILE_FMT_ALLOC: the releaser must kfree()
+ * it in that case.
+ */
+#define TRACE_FILE_FMT_ALLOC	16
+
+/* Fields in binary (bin option) and native-word hex (hex option). */
+#define SEQ_PUT_FIELD(s, x)	trace_seq_putmem(s, &(x), sizeof(x))
+#define SEQ_PUT_HEX_FIELD(s, x)	trace_seq_putmem_hex(s, &(x), sizeof(x))
+
+/* ========= trace_printk.c: trace_printk, trace_puts, formats ========== */
+
+/* Called by trace_iter when printing a bprint entry's format address. */
+const char *trace_printk_fmt_lookup(const char *fmt);	/* NULL if unknown */
+extern const struct file_operations ftrace_formats_fops;	/* printk_formats */
+int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
+			const char *fmt, va_list args);
+int trace_vbprintk(unsigned long ip, const char *fmt, va_list args);
+int trace_vprintk(unsigned long ip, const char *fmt, va_list args);
+/* Set once any trace_printk() user exists: allocates the per-CPU buffers. */
+void trace_printk_start_comm(void);
+void trace_printk_control(bool enabled);	/* option trace_printk */
+/*
+ * Move the trace_printk_dest option (TRACE_ITER_TRACE_PRINTK) to @tr
+ * (@set) or back to the top level (!@set; -EINVAL for the top level
+ * itself, which holds it unless an instance does). Updates the flag
+ * bits of both arrays. Under trace_types_lock: set_tracer_flag() calls
+ * it for that option, and instance removal calls (tr, false) before an
+ * RCU grace period and the free (writers use the array with
+ * preemption off).
+ */
+int trace_printk_dest_set(struct trace_array *tr, bool set);
+/* Sections of built-in trace_printk() formats and tracepoint_string()s. */
+extern const char *__start___trace_bprintk_fmt[];
+extern const char *__stop___trace_bprintk_fmt[];
+extern const char *__start___tracepoint_str[];
+extern const char *__stop___tracepoint_str[];
+
+/* ============ trace_marker.c: trace_marker, trace_marker_raw =========== */
+
+extern const struct file_operations tracing_mark_fops;
+extern const struct file_operations tracing_mark_raw_fops;
+
+/* ===== trace_cmdlines.c: pid -> comm / tgid maps for the output ======= */
+
+void tracing_record_cmdline(struct task_struct *task);
+void tracing_record_tgid(struct task_struct *task);
+/* Called on every commit with the array's flags: records current's info. */
+void tracing_record_taskinfo_current(unsigned int trace_flags);
+void trace_find_cmdline(int pid, char comm[]);
+int trace_find_tgid(int pid);
+int trace_alloc_tgid_map(void);
+extern const struct file_operations tracing_saved_cmdlines_fops;
+extern const struct file_operations tracing_saved_cmdlines_size_fops;
+extern const struct file_operations tracing_saved_tgids_fops;
+int trace_cmdlines_init(void);	/* early, before any recording */
+
+/* ================ trace_err_log.c: error_log ========================= */
+
+/*
+ * Record an error for @tr's error_log: @loc is the file or command,
+ * @cmd the text that was written, @errs the message table, @type the
+ * index of the message and @pos the character of @cmd the caret points
+ * at. Keeps the most recent TRACING_LOG_ERRS_MAX per array.
+ */
+#define TRACING_LOG_ERRS_MAX	8
+#define TRACING_LOG_LOC_MAX	128
+#define CMD_PREFIX "  Command: "
+void tracing_log_err(struct trace_array *tr, const char *loc,
+		     const char *cmd, const char **errs, u8 type, u16 pos);
+unsigned int err_pos(char *cmd, const char *str);
+void clear_tracing_err_log(struct trace_array *tr);
+extern const struct file_operations tracing_err_log_fops;
+
+/* ============== trace_dump.c: ftrace_dump to the console ============== */
+
+/* Parsed "ftrace_dump_on_oops[=orig_cpu|=<instance>...]" (boot, sysctl). */
+extern char ftrace_dump_on_oops[];
+extern int __disable_trace_on_warning;
+int ftrace_dump_on_oops_enabled(void);
+
+/* ============ trace_snapshot.c: the snapshot buffer ==================== */
+
+#ifdef CONFIG_TRACER_MAX_TRACE
+int tracing_alloc_snapshot_instance(struct trace_array *tr);
+int tracing_alloc_snapshot(void);
+void free_snapshot(struct trace_array *tr);
+void tracing_snapshot_instance(struct trace_array *tr);
+/* Swap the live and max buffers (latency tracers); called with irqs off. */
+void update_max_tr(struct trace_array *tr, struct task_struct *tsk, int cpu,
+		   void *cond_data);
+void update_max_tr_single(struct trace_array *tr,
+			  struct task_struct *tsk, int cpu);
+extern bool snapshot_at_boot;	/* alloc_snapshot */
+/*
+ * A write of @val to the snapshot file of @tr (@cpu is RING_BUFFER_ALL_CPUS
+ * for the top-level file): 0 frees the snapshot buffer, 1 allocates it if
+ * needed and swaps it with the live buffer, anything else clears it.
+ * Returns 0 or -errno (-EBUSY when the current tracer owns the buffer,
+ * -EINVAL for 0 on a per-CPU file). Takes trace_types_lock.
+ */
+int tracing_snapshot_write(struct trace_array *tr, int cpu, unsigned long val);
+#endif
+
+/* ================= trace_instances.c: instances/ ====================== */
+
+int trace_instances_init(struct dentry *d_tracer);
+/* trace_instance=name[^flags][@...][,event...] boot list. */
+void trace_boot_instances_create(void);
+
+/* ============== trace_nop.c, trace_selftest.c ======================== */
+
+#ifdef CONFIG_FTRACE_STARTUP_TEST
+int trace_selftest_startup_nop(struct tracer *trace, struct trace_array *tr);
+int run_tracer_selftest(struct tracer *type);
+#endif
+
+/* ============ trace_events_core.c: the events/ directory ============== */
+
+/*
+ * The part of events/ every trace array has before any event exists:
+ * enable, header_page, header_event and the ftrace/ subsystem's formats.
+ */
+int trace_events_core_create(struct trace_array *tr, struct dentry *parent);
+/* Remove events/ of @tr (eventfs needs it before its parent goes). */
+void trace_events_core_remove(struct trace_array *tr);
+
+/* ============== helpers shared by every file writer =================== */
+
+static inline bool trace_flag_set(struct trace_array *tr, unsigned int flag)
+{
+	return tr->trace_flags & flag;
+}
+
+#endif /* _KERNEL_TRACE_H */

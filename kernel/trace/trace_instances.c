@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * instances/: every directory made there is a complete trace array with
+ * its own buffers and files. tracefs calls back here on mkdir and rmdir;
+ * the trace_instance= boot option makes them before user space runs.
+ */
+#include <linux/tracefs.h>
+#include <linux/slab.h>
+#include <linux/init.h>
+#include <asm/setup.h>
+
+#include "trace.h"
+
+static struct dentry *instances_dir;
+
+static struct trace_array *find_instance(const char *name)
+{
+	struct trace_array *tr;
+
+	list_for_each_entry(tr, &ftrace_trace_arrays, list)
+		if (tr->name && !strcmp(tr->name, name))
+			return tr;
+	return NULL;
+}
+
+/* Give @tr its directory and files; needs tracefs and the lock. */
+static int instance_create_dir(struct trace_array *tr)
+{
+	lockdep_assert_held(&trace_types_lock);
+	tr->dir = tracefs_create_dir(tr->name, instances_dir);
+	if (IS_ERR_OR_NULL(tr->dir)) {
+		tr->dir = NULL;
+		return -ENOMEM;
+	}
+	init_tracer_tracefs(tr, tr->dir);
+	return 0;
+}
+
+static struct trace_array *instance_new(const char *name)
+{
+	struct trace_array *tr;
+
+	if (find_instance(name))
+		return ERR_PTR(-EEXIST);
+	tr = trace_array_create(name);
+	if (IS_ERR(tr) || !instances_dir)
+		return tr;
+	if (instance_create_dir(tr)) {
+		tr->ref--;
+		__remove_instance(tr);
+		return ERR_PTR(-ENOMEM);
+	}
+	return tr;
+}
+
+static int instance_mkdir(const char *name)
+{
+	struct trace_array *tr;
+
+	mutex_lock(&trace_types_lock);
+	tr = instance_new(name);
+	mutex_unlock(&trace_types_lock);
+	return PTR_ERR_OR_ZERO(tr);
+}
+
+/*
+ * Remove @tr unless it is in use. Its directory goes first so nobody
+ * opens a new file, but only once we know the removal will go ahead.
+ */
+static int instance_remove(struct trace_array *tr)
+{
+	struct dentry *dir = tr->dir;
+
+	lockdep_assert_held(&trace_types_lock);
+	/* The creator's reference is the one left when the array is idle. */
+	if (tr->ref > 1 || tr->trace_ref)
+		return -EBUSY;
+	tr->ref--;
+	if (__remove_instance(tr)) {
+		tr->ref++;
+		return -EBUSY;
+	}
+	tracefs_remove(dir);
+	return 0;
+}
+
+static int instance_rmdir(const char *name)
+{
+	struct trace_array *tr;
+	int ret = -ENODEV;
+
+	mutex_lock(&trace_types_lock);
+	tr = find_instance(name);
+	if (tr)
+		ret = instance_remove(tr);
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+int __init trace_instances_init(struct dentry *d_tracer)
+{
+	struct trace_array *tr;
+
+	instances_dir = tracefs_create_instance_dir("instances", d_tracer,
+						    instance_mkdir,
+						    instance_rmdir);
+	if (!instances_dir) {
+		pr_warn("tracing: could not create instances/\n");
+		return -ENOMEM;
+	}
+	/* Arrays made at boot (trace_instance=) get their files now. */
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(tr, &ftrace_trace_arrays, list)
+		if (tr->name && !tr->dir)
+			instance_create_dir(tr);
+	mutex_unlock(&trace_types_lock);
+	return 0;
+}
+
+/**
+ * trace_array_get_by_name - find or create an instance for kernel use
+ * @name: the instance's name
+ * @systems: events to allow in it (ignored until events exist)
+ *
+ * Returns the array with a reference the caller drops with
+ * trace_array_put(), or NULL.
+ */
+struct trace_array *trace_array_get_by_name(const char *name,
+					    const char *systems)
+{
+	struct trace_array *tr;
+
+	mutex_lock(&trace_types_lock);
+	tr = find_instance(name);
+	if (tr) {
+		tr->ref++;
+	} else {
+		tr = instance_new(name);
+		if (IS_ERR(tr))
+			tr = NULL;
+		else
+			tr->ref++;
+	}
+	mutex_unlock(&trace_types_lock);
+	return tr;
+}
+EXPORT_SYMBOL_GPL(trace_array_get_by_name);
+
+/**
+ * trace_array_destroy - remove an instance made by trace_array_get_by_name
+ * @this_tr: the array; the caller's own reference must be dropped first
+ */
+int trace_array_destroy(struct trace_array *this_tr)
+{
+	struct trace_array *tr;
+	int ret = -ENODEV;
+
+	if (!this_tr)
+		return -EINVAL;
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		if (tr == this_tr && tr->name) {
+			ret = instance_remove(tr);
+			break;
+		}
+	}
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(trace_array_destroy);
+
+/* trace_instance=name[^flag...][,event...]: several may be given. */
+static char boot_instances[COMMAND_LINE_SIZE] __initdata;
+static int boot_instances_len __initdata;
+
+static int __init set_boot_instance(char *str)
+{
+	int left = sizeof(boot_instances) - boot_instances_len;
+	int n;
+
+	n = snprintf(boot_instances + boot_instances_len, left, "%s\t", str);
+	if (n >= left)
+		return 0;
+	boot_instances_len += n;
+	return 1;
+}
+__setup("trace_instance=", set_boot_instance);
+
+static void __init boot_instance_flags(struct trace_array *tr, char *flags)
+{
+	char *flag;
+
+	while ((flag = strsep(&flags, "^")) != NULL) {
+		if (!strcmp(flag, "traceoff"))
+			tracer_tracing_off(tr);
+		else if (!strcmp(flag, "traceprintk") || !strcmp(flag, "printk") ||
+			 !strcmp(flag, "trace_printk"))
+			set_tracer_flag(tr, TRACE_ITER_TRACE_PRINTK, 1);
+		else
+			pr_warn("tracing: instance %s: unknown flag '%s'\n",
+				tr->name, flag);
+	}
+}
+
+void __init trace_boot_instances_create(void)
+{
+	char *list = boot_instances, *spec;
+
+	mutex_lock(&trace_types_lock);
+	while ((spec = strsep(&list, "\t")) != NULL) {
+		char *name, *flags, *events;
+		struct trace_array *tr;
+
+		if (!*spec)
+			continue;
+		name = strsep(&spec, ",");
+		events = spec;
+		flags = strchr(name, '^');
+		if (flags)
+			*flags++ = '\0';
+		if (strchr(name, '@')) {
+			pr_warn("tracing: instance %s: boot-mapped buffers are not supported\n",
+				name);
+			continue;
+		}
+		tr = instance_new(name);
+		if (IS_ERR(tr)) {
+			pr_warn("tracing: cannot create instance %s: %ld\n",
+				name, PTR_ERR(tr));
+			continue;
+		}
+		if (flags)
+			boot_instance_flags(tr, flags);
+		if (events && *events)
+			pr_warn("tracing: instance %s: events at boot are not supported yet\n",
+				name);
+	}
+	mutex_unlock(&trace_types_lock);
+}

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_marker and trace_marker_raw: user space writes into the trace.
+ *
+ * trace_marker takes text and records it as TRACE_PRINT entries whose
+ * ip is tracing_mark_write() itself, so the output reads
+ * "tracing_mark_write: <text>". trace_marker_raw takes a binary record:
+ * a 4-byte id chosen by the writer followed by opaque data, recorded as
+ * one TRACE_RAW_DATA entry.
+ *
+ * Both copy the user's bytes into kernel memory before reserving the
+ * event. Upstream copies straight into the reserved event with page
+ * faults disabled and records "<faulted>" when that fails; copying
+ * first costs an allocation per write but means a page that merely is
+ * not resident yet gets faulted in instead of losing the text, and a
+ * write that is split over several events cannot fault half way.
+ */
+#include <linux/fs.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "trace.h"
+
+/* The most one write takes; a longer one is a short write. */
+#define TRACE_MARKER_MAX_SIZE	4096
+
+/* NUL, plus a newline when the text lacks one. */
+#define MARKER_TAIL		2
+
+static int tracing_mark_open(struct inode *inode, struct file *filp)
+{
+	/* A stream: no position, concurrent writers each append. */
+	stream_open(inode, filp);
+	return tracing_open_generic_tr(inode, filp);
+}
+
+static bool marker_allowed(struct trace_array *tr)
+{
+	return !tracing_disabled && trace_flag_set(tr, TRACE_ITER_MARKERS);
+}
+
+/*
+ * Record @len bytes of @text in one TRACE_PRINT entry of @buffer, with
+ * a newline added when the piece does not end in one.
+ */
+static int mark_one(struct trace_buffer *buffer, unsigned long ip,
+		    const char *text, size_t len)
+{
+	struct ring_buffer_event *event;
+	struct print_entry *entry;
+
+	event = trace_buffer_lock_reserve(buffer, TRACE_PRINT,
+					  sizeof(*entry) + len + MARKER_TAIL,
+					  tracing_gen_ctx());
+	if (!event)
+		return -EBADF;
+	entry = ring_buffer_event_data(event);
+	entry->ip = ip;
+	memcpy(entry->buf, text, len);
+	if (text[len - 1] != '\n')
+		entry->buf[len++] = '\n';
+	entry->buf[len] = '\0';
+	__buffer_unlock_commit(buffer, event);
+	return 0;
+}
+
+/*
+ * The name is ABI of sorts: entries carry an address inside this
+ * function (_THIS_IP_, taken here and not in a helper), and the output
+ * prints it as "tracing_mark_write: ".
+ */
+static ssize_t tracing_mark_write(struct file *filp, const char __user *ubuf,
+				  size_t cnt, loff_t *fpos)
+{
+	struct trace_array *tr = filp->private_data;
+	unsigned long ip = _THIS_IP_;
+	struct trace_buffer *buffer;
+	size_t done, piece, max;
+	char *text;
+	int ret = 0;
+
+	if (!marker_allowed(tr) || (ssize_t)cnt < 0)
+		return -EINVAL;
+	if (!cnt)
+		return 0;
+	cnt = min_t(size_t, cnt, TRACE_MARKER_MAX_SIZE);
+
+	buffer = tr->array_buffer.buffer;
+	/* The longest text one event holds at the current sub-buffer size. */
+	max = ring_buffer_max_event_size(buffer);
+	if (max <= sizeof(struct print_entry) + MARKER_TAIL)
+		return -EBADF;
+	max -= sizeof(struct print_entry) + MARKER_TAIL;
+
+	text = memdup_user(ubuf, cnt);
+	if (IS_ERR(text))
+		return PTR_ERR(text);
+
+	/*
+	 * A write that does not fit becomes consecutive entries, each the
+	 * next piece of the text: read back, the lines join into what was
+	 * written. Each entry is reserved and committed on its own, so
+	 * another writer's events may land between the pieces.
+	 */
+	for (done = 0; done < cnt; done += piece) {
+		piece = min(cnt - done, max);
+		ret = mark_one(buffer, ip, text + done, piece);
+		if (ret)
+			break;
+	}
+	kfree(text);
+
+	/* The buffer refused: report what got in, or -EBADF if nothing. */
+	return done ? done : ret;
+}
+
+static ssize_t tracing_mark_raw_write(struct file *filp,
+				      const char __user *ubuf, size_t cnt,
+				      loff_t *fpos)
+{
+	struct trace_array *tr = filp->private_data;
+	struct ring_buffer_event *event;
+	struct raw_data_entry *entry;
+	struct trace_buffer *buffer;
+	size_t size;
+	void *data;
+
+	if (!marker_allowed(tr))
+		return -EINVAL;
+	/* The id is mandatory; the data must fit in a single event. */
+	if (cnt < sizeof(unsigned int))
+		return -EINVAL;
+	buffer = tr->array_buffer.buffer;
+	size = offsetof(struct raw_data_entry, id) + cnt;
+	if (size > ring_buffer_max_event_size(buffer))
+		return -EINVAL;
+
+	data = memdup_user(ubuf, cnt);
+	if (IS_ERR(data))
+		return PTR_ERR(data);
+
+	event = trace_buffer_lock_reserve(buffer, TRACE_RAW_DATA, size,
+					  tracing_gen_ctx());
+	if (event) {
+		entry = ring_buffer_event_data(event);
+		/* The first bytes are the id, the rest fills buf[]. */
+		memcpy(&entry->id, data, sizeof(entry->id));
+		memcpy(entry->buf, data + sizeof(entry->id),
+		       cnt - sizeof(entry->id));
+		__buffer_unlock_commit(buffer, event);
+	}
+	kfree(data);
+
+	/* A buffer that is off behaves as if the file were not writable. */
+	return event ? cnt : -EBADF;
+}
+
+const struct file_operations tracing_mark_fops = {
+	.open		= tracing_mark_open,
+	.write		= tracing_mark_write,
+	.release	= tracing_release_generic_tr,
+};
+
+const struct file_operations tracing_mark_raw_fops = {
+	.open		= tracing_mark_open,
+	.write		= tracing_mark_raw_write,
+	.release	= tracing_release_generic_tr,
+};

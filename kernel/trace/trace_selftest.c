@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Boot-time self-tests of the tracing core (CONFIG_FTRACE_STARTUP_TEST).
+ *
+ * Every tracer is tested when it registers. The output test runs once
+ * the kernel is up: it records known lines alternately on every online
+ * CPU into a private trace array, reads them back through the same
+ * merge iterator and printer `trace_pipe` uses and compares the text,
+ * so a change anywhere on the path from the ring buffer to the printed
+ * column shows at the next boot. The result is one console line.
+ */
+#include <linux/ring_buffer.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+#include <linux/init.h>
+
+#include "trace.h"
+
+#define SELFTEST_LINES	64
+#define SELFTEST_NAME	"selftest-output"
+
+int run_tracer_selftest(struct tracer *type)
+{
+	struct trace_array *tr = &global_trace;
+	int ret;
+
+	if (!type->selftest)
+		return 0;
+	tracing_selftest_running = true;
+	ret = type->selftest(type, tr);
+	tracing_selftest_running = false;
+	if (ret) {
+		pr_warn("tracing: self-test of tracer %s FAILED: %d\n",
+			type->name, ret);
+		return -EINVAL;
+	}
+	pr_info("tracing: self-test of tracer %s PASSED\n", type->name);
+	return 0;
+}
+
+/* nop records nothing: starting and stopping it must leave no entry. */
+int trace_selftest_startup_nop(struct tracer *trace, struct trace_array *tr)
+{
+	unsigned long before = ring_buffer_entries(tr->array_buffer.buffer);
+	int ret;
+
+	ret = trace->init(tr);
+	if (ret)
+		return ret;
+	trace->reset(tr);
+	return ring_buffer_entries(tr->array_buffer.buffer) == before ? 0 : -EIO;
+}
+
+struct selftest_line {
+	struct trace_array	*tr;
+	int			seq;
+	int			ret;
+};
+
+/* The function whose name every test line carries. */
+static noinline void selftest_write_line(void *data)
+{
+	struct selftest_line *line = data;
+	struct trace_buffer *buffer = line->tr->array_buffer.buffer;
+	struct ring_buffer_event *event;
+	struct print_entry *entry;
+	char text[32];
+	int len;
+
+	len = scnprintf(text, sizeof(text), "T1 line %d\n", line->seq) + 1;
+	event = trace_buffer_lock_reserve(buffer, TRACE_PRINT,
+					  sizeof(*entry) + len,
+					  tracing_gen_ctx());
+	if (!event) {
+		line->ret = -ENOSPC;
+		return;
+	}
+	entry = ring_buffer_event_data(event);
+	entry->ip = (unsigned long)selftest_write_line;
+	memcpy(entry->buf, text, len);
+	__buffer_unlock_commit(buffer, event);
+}
+
+/* Line i goes to the i-th online CPU, round robin. */
+static int selftest_record(struct trace_array *tr, int *cpus, int nr)
+{
+	struct selftest_line line = { .tr = tr };
+	int i, cpu = -1;
+
+	for (i = 0; i < nr; i++) {
+		cpu = cpumask_next(cpu, cpu_online_mask);
+		if (cpu >= nr_cpu_ids)
+			cpu = cpumask_first(cpu_online_mask);
+		cpus[i] = cpu;
+		line.seq = i;
+		/* An IPI to oneself runs the function in place. */
+		smp_call_function_single(cpu, selftest_write_line, &line, 1);
+		if (line.ret)
+			return line.ret;
+	}
+	return 0;
+}
+
+/* Compare one printed line with what line @i must look like. */
+static int selftest_check(struct trace_iterator *iter, int i, int cpu,
+			  bool context)
+{
+	int len = min_t(int, trace_seq_used(&iter->seq), 127);
+	char want[80], text[128];
+	const char *p;
+	int got_cpu;
+
+	/* The seq is not NUL-terminated. */
+	memcpy(text, iter->seq.buffer, len);
+	text[len] = '\0';
+
+	snprintf(want, sizeof(want), "selftest_write_line: T1 line %d\n", i);
+	if (!context)
+		return strcmp(text, want) ? -EINVAL : 0;
+	/* "comm-pid [cpu] flags secs.usecs: payload" */
+	p = strstr(text, " [");
+	if (!p || sscanf(p, " [%d]", &got_cpu) != 1 || got_cpu != cpu)
+		return -EINVAL;
+	p = strstr(p, ": ");
+	if (!p || strcmp(p + 2, want))
+		return -EINVAL;
+	return 0;
+}
+
+/* Read @tr through the consuming iterator and check every line. */
+static int selftest_read(struct trace_array *tr, int *cpus, int nr,
+			 bool context)
+{
+	struct trace_iterator *iter;
+	int i = 0, ret = 0;
+
+	iter = kzalloc(sizeof(*iter), GFP_KERNEL);
+	if (!iter)
+		return -ENOMEM;
+	iter->tr = tr;
+	iter->trace = tr->current_trace;
+	iter->array_buffer = &tr->array_buffer;
+	iter->cpu_file = RING_BUFFER_ALL_CPUS;
+	iter->iter_flags = TRACE_FILE_TIME_IN_NS;
+	trace_seq_init(&iter->seq);
+	mutex_init(&iter->mutex);
+
+	while (trace_find_next_entry_inc(iter)) {
+		if (i >= nr || print_trace_line(iter) != TRACE_TYPE_HANDLED ||
+		    selftest_check(iter, i, cpus[i], context)) {
+			pr_warn("tracing: self-test line %d: '%.*s'\n", i,
+				trace_seq_used(&iter->seq), iter->seq.buffer);
+			ret = -EINVAL;
+			break;
+		}
+		trace_consume(iter);
+		trace_seq_init(&iter->seq);
+		i++;
+	}
+	if (!ret && i != nr)
+		ret = -ENODATA;
+	kfree(iter);
+	return ret;
+}
+
+static int __init selftest_output_run(struct trace_array *tr)
+{
+	int *cpus, ret, pass;
+
+	cpus = kcalloc(SELFTEST_LINES, sizeof(*cpus), GFP_KERNEL);
+	if (!cpus)
+		return -ENOMEM;
+	/* Local clocks may disagree between CPUs; global never does. */
+	ret = tracing_set_clock(tr, "global");
+	for (pass = 0; !ret && pass < 2; pass++) {
+		bool context = pass == 1;
+
+		mutex_lock(&trace_types_lock);
+		set_tracer_flag(tr, TRACE_ITER_CONTEXT_INFO, context);
+		mutex_unlock(&trace_types_lock);
+		ret = selftest_record(tr, cpus, SELFTEST_LINES);
+		if (!ret)
+			ret = selftest_read(tr, cpus, SELFTEST_LINES, context);
+	}
+	kfree(cpus);
+	return ret;
+}
+
+static int __init trace_selftest_output(void)
+{
+	struct trace_array *tr;
+	int ret;
+
+	if (tracing_disabled)
+		return 0;
+	mutex_lock(&trace_types_lock);
+	tr = trace_array_create(SELFTEST_NAME);
+	mutex_unlock(&trace_types_lock);
+	if (IS_ERR(tr)) {
+		pr_warn("tracing: output self-test FAILED: no array\n");
+		return 0;
+	}
+
+	ret = selftest_output_run(tr);
+
+	mutex_lock(&trace_types_lock);
+	tr->ref--;
+	WARN_ON(__remove_instance(tr));
+	mutex_unlock(&trace_types_lock);
+
+	if (ret)
+		pr_warn("tracing: output self-test FAILED: %d\n", ret);
+	else
+		pr_info("tracing: output self-test PASSED: %d lines on %d CPUs\n",
+			SELFTEST_LINES * 2, num_online_cpus());
+	return 0;
+}
+late_initcall(trace_selftest_output);

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The snapshot buffer: a second ring buffer per trace array, of the same
+ * geometry as the live one, that the two are swapped with. A swap is a
+ * pointer exchange under max_lock with interrupts off, so taking a
+ * snapshot costs the same whatever the buffer size; what was recorded
+ * stays readable in `snapshot` while recording goes on in the other.
+ */
+#include <linux/ring_buffer.h>
+#include <linux/smp.h>
+
+#include "trace.h"
+
+bool snapshot_at_boot;
+
+static int __init boot_alloc_snapshot(char *str)
+{
+	snapshot_at_boot = true;
+	return 1;
+}
+__setup("alloc_snapshot", boot_alloc_snapshot);
+
+/* Give the snapshot buffer the live buffer's size, CPU by CPU. */
+static int match_live_size(struct trace_array *tr, int only_cpu)
+{
+	int cpu, ret;
+
+	for_each_tracing_cpu(cpu) {
+		unsigned long size;
+
+		if (only_cpu != RING_BUFFER_ALL_CPUS && cpu != only_cpu)
+			continue;
+		size = ring_buffer_size(tr->array_buffer.buffer, cpu);
+		if (size == ring_buffer_size(tr->max_buffer.buffer, cpu))
+			continue;
+		ret = ring_buffer_resize(tr->max_buffer.buffer, size, cpu);
+		if (ret < 0)
+			return ret;
+		per_cpu_ptr(tr->max_buffer.data, cpu)->entries = size;
+	}
+	return 0;
+}
+
+int tracing_alloc_snapshot_instance(struct trace_array *tr)
+{
+	int order, ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (tr->allocated_snapshot)
+		return 0;
+	order = ring_buffer_subbuf_order_get(tr->array_buffer.buffer);
+	ret = ring_buffer_subbuf_order_set(tr->max_buffer.buffer, order);
+	if (ret < 0)
+		return ret;
+	ret = match_live_size(tr, RING_BUFFER_ALL_CPUS);
+	if (ret < 0) {
+		/* Back to the minimum: a half-grown buffer helps nobody. */
+		ring_buffer_resize(tr->max_buffer.buffer, 1, RING_BUFFER_ALL_CPUS);
+		return ret;
+	}
+	tracing_reset_online_cpus(&tr->max_buffer);
+	tr->allocated_snapshot = true;
+	return 0;
+}
+
+void free_snapshot(struct trace_array *tr)
+{
+	lockdep_assert_held(&trace_types_lock);
+	/*
+	 * Shrink rather than free: the buffer must exist for swaps and
+	 * for the record enable counts kept in step with the live one.
+	 */
+	ring_buffer_resize(tr->max_buffer.buffer, 1, RING_BUFFER_ALL_CPUS);
+	tracing_reset_online_cpus(&tr->max_buffer);
+	tr->allocated_snapshot = false;
+}
+
+/*
+ * Swap the live and snapshot buffers of @tr. Interrupts are off; the
+ * latency tracers call this from their probes with @tsk the task that
+ * caused the new maximum.
+ */
+void update_max_tr(struct trace_array *tr, struct task_struct *tsk, int cpu,
+		   void *cond_data)
+{
+	struct trace_buffer *live;
+
+	if (tr->stop_count)
+		return;
+	WARN_ON_ONCE(!irqs_disabled());
+	if (!tr->allocated_snapshot) {
+		/* Only the latency tracers get here without one. */
+		WARN_ON_ONCE(tr->current_trace != &nop_trace);
+		return;
+	}
+
+	arch_spin_lock(&tr->max_lock);
+	live = tr->array_buffer.buffer;
+	/*
+	 * tracing_on belongs to the array, not to a buffer: the buffer that
+	 * becomes live takes the current setting with it.
+	 */
+	if (ring_buffer_record_is_set_on(live))
+		ring_buffer_record_on(tr->max_buffer.buffer);
+	else
+		ring_buffer_record_off(tr->max_buffer.buffer);
+	/*
+	 * Writers load the buffer pointer once per event; one that loaded
+	 * the old pointer finishes its event in what is now the snapshot,
+	 * which is the moment the snapshot was taken, give or take that
+	 * event.
+	 */
+	WRITE_ONCE(tr->array_buffer.buffer, tr->max_buffer.buffer);
+	WRITE_ONCE(tr->max_buffer.buffer, live);
+	tr->max_buffer.time_start = tr->array_buffer.time_start;
+	tr->array_buffer.time_start = buffer_ftrace_now(&tr->array_buffer, cpu);
+	arch_spin_unlock(&tr->max_lock);
+	/* Readers waiting on the old live buffer must look again. */
+	ring_buffer_wake_waiters(live, RING_BUFFER_ALL_CPUS);
+}
+
+void update_max_tr_single(struct trace_array *tr, struct task_struct *tsk,
+			  int cpu)
+{
+	int ret;
+
+	if (tr->stop_count || !tr->allocated_snapshot)
+		return;
+	WARN_ON_ONCE(!irqs_disabled());
+	arch_spin_lock(&tr->max_lock);
+	ret = ring_buffer_swap_cpu(tr->max_buffer.buffer,
+				   tr->array_buffer.buffer, cpu);
+	arch_spin_unlock(&tr->max_lock);
+	/* -EBUSY: a commit was in flight on that CPU; try again later. */
+	WARN_ON_ONCE(ret && ret != -EBUSY && ret != -EAGAIN);
+}
+
+void tracing_snapshot_instance(struct trace_array *tr)
+{
+	unsigned long flags;
+
+	if (in_nmi()) {
+		pr_warn_once("tracing: no snapshot from NMI context\n");
+		return;
+	}
+	if (!tr->allocated_snapshot) {
+		pr_warn_once("tracing: snapshot requested but not allocated; stopping the trace\n");
+		tracer_tracing_off(tr);
+		return;
+	}
+	if (tr->current_trace->use_max_tr) {
+		pr_warn_once("tracing: the current tracer owns the snapshot buffer\n");
+		return;
+	}
+	local_irq_save(flags);
+	update_max_tr(tr, current, smp_processor_id(), NULL);
+	local_irq_restore(flags);
+}
+
+void tracing_snapshot(void)
+{
+	tracing_snapshot_instance(&global_trace);
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot);
+
+int tracing_alloc_snapshot(void)
+{
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	ret = tracing_alloc_snapshot_instance(&global_trace);
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(tracing_alloc_snapshot);
+
+void tracing_snapshot_alloc(void)
+{
+	if (tracing_alloc_snapshot() < 0)
+		return;
+	tracing_snapshot();
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+
+static void swap_this_cpu(void *data)
+{
+	struct trace_array *tr = data;
+
+	update_max_tr_single(tr, current, smp_processor_id());
+}
+
+int tracing_snapshot_write(struct trace_array *tr, int cpu, unsigned long val)
+{
+	int ret = 0;
+
+	mutex_lock(&trace_types_lock);
+	if (tr->current_trace->use_max_tr) {
+		ret = -EBUSY;
+		goto out;
+	}
+	switch (val) {
+	case 0:
+		if (cpu != RING_BUFFER_ALL_CPUS) {
+			ret = -EINVAL;
+			break;
+		}
+		if (tr->allocated_snapshot)
+			free_snapshot(tr);
+		break;
+	case 1:
+		if (tr->allocated_snapshot)
+			ret = match_live_size(tr, cpu);
+		else
+			ret = tracing_alloc_snapshot_instance(tr);
+		if (ret < 0)
+			break;
+		if (cpu == RING_BUFFER_ALL_CPUS) {
+			local_irq_disable();
+			update_max_tr(tr, current, smp_processor_id(), NULL);
+			local_irq_enable();
+		} else {
+			/* A CPU's buffer is swapped from that CPU. */
+			ret = smp_call_function_single(cpu, swap_this_cpu, tr, 1);
+		}
+		break;
+	default:
+		if (!tr->allocated_snapshot)
+			break;
+		if (cpu == RING_BUFFER_ALL_CPUS)
+			tracing_reset_online_cpus(&tr->max_buffer);
+		else
+			tracing_reset_cpu(&tr->max_buffer, cpu);
+		break;
+	}
+out:
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}

@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The tracer registry and the per-array settings that go through it:
+ * which tracer is current, which clock stamps the entries, and the
+ * option flags.
+ *
+ * tracing_set_tracer(), tracing_set_clock() and trace_set_options() take
+ * trace_types_lock themselves; set_tracer_flag() expects it held.
+ */
+#include <linux/ring_buffer.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "trace.h"
+
+/* The registered tracers, newest first; changed under trace_types_lock. */
+static struct tracer *trace_types_head;
+
+struct tracer *trace_types_first(void)
+{
+	lockdep_assert_held(&trace_types_lock);
+	return trace_types_head;
+}
+
+static struct tracer *find_tracer(const char *name)
+{
+	struct tracer *t;
+
+	for (t = trace_types_head; t; t = t->next)
+		if (!strcmp(t->name, name))
+			return t;
+	return NULL;
+}
+
+/**
+ * register_tracer - make a tracer selectable through current_tracer
+ * @type: the tracer; its name must be unique and shorter than
+ *	  MAX_TRACER_SIZE
+ *
+ * With CONFIG_FTRACE_STARTUP_TEST the tracer's self-test runs first and
+ * a tracer that fails it is not registered.
+ */
+int register_tracer(struct tracer *type)
+{
+	struct trace_array *tr;
+	int ret = 0;
+
+	if (!type->name || strlen(type->name) >= MAX_TRACER_SIZE) {
+		pr_warn("tracing: tracer name missing or too long\n");
+		return -EINVAL;
+	}
+	if (security_locked_down(LOCKDOWN_TRACEFS)) {
+		pr_warn("tracing: locked down, tracer %s not registered\n",
+			type->name);
+		return -EPERM;
+	}
+
+	mutex_lock(&trace_types_lock);
+	if (find_tracer(type->name)) {
+		pr_warn("tracing: tracer %s already registered\n", type->name);
+		ret = -EBUSY;
+		goto out;
+	}
+	if (!type->flags) {
+		type->flags = kzalloc(sizeof(*type->flags), GFP_KERNEL);
+		if (!type->flags) {
+			ret = -ENOMEM;
+			goto out;
+		}
+	}
+	type->flags->trace = type;
+#ifdef CONFIG_FTRACE_STARTUP_TEST
+	ret = run_tracer_selftest(type);
+	if (ret < 0)
+		goto out;
+#endif
+	type->next = trace_types_head;
+	trace_types_head = type;
+	/* Arrays that exist already get the new tracer's option files. */
+	list_for_each_entry(tr, &ftrace_trace_arrays, list)
+		update_tracer_options(tr);
+out:
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+/* May @t run on @tr? Only the top level takes every tracer. */
+static bool tracer_allowed(struct tracer *t, struct trace_array *tr)
+{
+	return (tr->flags & TRACE_ARRAY_FL_GLOBAL) || t->allow_instances;
+}
+
+int tracing_set_tracer(struct trace_array *tr, const char *name)
+{
+	struct tracer *t;
+	int ret = 0;
+
+	mutex_lock(&trace_types_lock);
+	t = find_tracer(name);
+	if (!t || !tracer_allowed(t, tr)) {
+		ret = -EINVAL;
+		goto out;
+	}
+	if (t == tr->current_trace)
+		goto out;
+	if (system_state < SYSTEM_RUNNING && t->noboot) {
+		pr_warn("tracing: tracer %s cannot start from the command line\n",
+			t->name);
+		goto out;
+	}
+	/* A reader of the buffers holds the tracer's output callbacks. */
+	if (tr->trace_ref) {
+		ret = -EBUSY;
+		goto out;
+	}
+
+	tr->current_trace->enabled--;
+	if (tr->current_trace->reset)
+		tr->current_trace->reset(tr);
+	tr->current_trace = &nop_trace;
+
+#ifdef CONFIG_TRACER_MAX_TRACE
+	if (t->use_max_tr && !tr->allocated_snapshot) {
+		ret = tracing_alloc_snapshot_instance(tr);
+		if (ret)
+			goto out_nop;
+	}
+#endif
+	if (t->init) {
+		ret = t->init(tr);
+		if (ret)
+			goto out_nop;
+	}
+	tr->current_trace = t;
+	t->enabled++;
+	update_tracer_options(tr);
+	goto out;
+
+out_nop:
+	/* nop is always fine: leave the array in a known state. */
+	nop_trace.enabled++;
+	update_tracer_options(tr);
+out:
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+int tracing_set_clock(struct trace_array *tr, const char *name)
+{
+	int i;
+
+	for (i = 0; i < trace_clocks_nr; i++)
+		if (!strcmp(trace_clocks[i].name, name))
+			break;
+	if (i == trace_clocks_nr)
+		return -EINVAL;
+
+	mutex_lock(&trace_types_lock);
+	tr->clock_id = i;
+	/*
+	 * Time stamps of different clocks cannot be merged or compared, so
+	 * what was recorded with the old clock goes.
+	 */
+	ring_buffer_set_clock(tr->array_buffer.buffer, trace_clocks[i].func);
+	tracing_reset_online_cpus(&tr->array_buffer);
+#ifdef CONFIG_TRACER_MAX_TRACE
+	if (tr->max_buffer.buffer) {
+		ring_buffer_set_clock(tr->max_buffer.buffer,
+				      trace_clocks[i].func);
+		tracing_reset_online_cpus(&tr->max_buffer);
+	}
+#endif
+	mutex_unlock(&trace_types_lock);
+	return 0;
+}
+
+int set_tracer_flag(struct trace_array *tr, unsigned int mask, int enabled)
+{
+	lockdep_assert_held(&trace_types_lock);
+
+	if (!!(tr->trace_flags & mask) == !!enabled)
+		return 0;
+	if (!(tr->flags & TRACE_ARRAY_FL_GLOBAL) && (mask & TOP_LEVEL_TRACE_FLAGS))
+		return -EINVAL;
+	if (tr->current_trace->flag_changed &&
+	    tr->current_trace->flag_changed(tr, mask, !!enabled))
+		return -EINVAL;
+
+	switch (mask) {
+	case TRACE_ITER_TRACE_PRINTK:
+		/*
+		 * Exactly one array is the trace_printk destination: setting
+		 * it moves the role, and it can only be cleared on an
+		 * instance, which hands it back to the top level.
+		 */
+		return trace_printk_dest_set(tr, enabled);
+	case TRACE_ITER_RECORD_TGID:
+		if (enabled && trace_alloc_tgid_map() < 0)
+			return -ENOMEM;
+		break;
+	case TRACE_ITER_OVERWRITE:
+		ring_buffer_change_overwrite(tr->array_buffer.buffer, enabled);
+#ifdef CONFIG_TRACER_MAX_TRACE
+		ring_buffer_change_overwrite(tr->max_buffer.buffer, enabled);
+#endif
+		break;
+	case TRACE_ITER_PRINTK:
+		trace_printk_control(enabled);
+		break;
+	}
+
+	if (enabled)
+		tr->trace_flags |= mask;
+	else
+		tr->trace_flags &= ~mask;
+	return 0;
+}
+
+/* A private option of the current tracer, by name. */
+static int set_tracer_option(struct trace_array *tr, const char *name, bool on)
+{
+	struct tracer *t = tr->current_trace;
+	struct tracer_flags *tf = t->flags;
+	struct tracer_opt *opt;
+	int ret;
+
+	if (!tf || !tf->opts)
+		return -EINVAL;
+	for (opt = tf->opts; opt->name; opt++) {
+		if (strcmp(opt->name, name))
+			continue;
+		if (!!(tf->val & opt->bit) == on)
+			return 0;
+		if (t->set_flag) {
+			ret = t->set_flag(tr, tf->val, opt->bit, on);
+			if (ret)
+				return ret;
+		}
+		if (on)
+			tf->val |= opt->bit;
+		else
+			tf->val &= ~opt->bit;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/*
+ * Apply one "name" or "noname" option to @tr: a core flag, else a
+ * private option of the current tracer. @option may be modified.
+ */
+int trace_set_options(struct trace_array *tr, char *option)
+{
+	char *name = strstrip(option);
+	bool on = true;
+	int ret, i;
+
+	if (str_has_prefix(name, "no")) {
+		name += 2;
+		on = false;
+	}
+	if (!*name)
+		return -EINVAL;
+
+	mutex_lock(&trace_types_lock);
+	i = match_string(trace_options, -1, name);
+	if (i >= 0)
+		ret = set_tracer_flag(tr, 1U << i, on);
+	else
+		ret = set_tracer_option(tr, name, on);
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
