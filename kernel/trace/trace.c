@@ -172,15 +172,17 @@ bool trace_cpu_recording(struct trace_array *tr, int cpu)
 	       !atomic_read(&per_cpu_ptr(tr->array_buffer.data, cpu)->disabled);
 }
 
+/* "Now" on @buf's clock, in the units its entries carry. */
 u64 buffer_ftrace_now(struct array_buffer *buf, int cpu)
 {
-	u64 ts;
+	struct trace_buffer *rb = buf->buffer;
+	u64 now;
 
-	if (!buf->buffer)
+	if (unlikely(!rb))
 		return trace_clock_local();
-	ts = ring_buffer_time_stamp(buf->buffer);
-	ring_buffer_normalize_time_stamp(buf->buffer, cpu, &ts);
-	return ts;
+	now = ring_buffer_time_stamp(rb);
+	ring_buffer_normalize_time_stamp(rb, cpu, &now);
+	return now;
 }
 
 u64 ftrace_now(int cpu)
@@ -322,20 +324,20 @@ static void set_buffer_entries(struct array_buffer *buf)
 static int alloc_array_buffer(struct trace_array *tr, struct array_buffer *buf,
 			      unsigned long size)
 {
-	int rb_flags = trace_flag_set(tr, TRACE_ITER_OVERWRITE) ?
-		       RB_FL_OVERWRITE : 0;
+	bool overwrite = trace_flag_set(tr, TRACE_ITER_OVERWRITE);
+	struct trace_array_cpu __percpu *data;
+	struct trace_buffer *rb;
 
-	buf->tr = tr;
-	buf->buffer = ring_buffer_alloc(size, rb_flags);
-	if (!buf->buffer)
+	data = alloc_percpu(struct trace_array_cpu);
+	if (!data)
 		return -ENOMEM;
-	buf->data = alloc_percpu(struct trace_array_cpu);
-	if (!buf->data) {
-		ring_buffer_free(buf->buffer);
-		buf->buffer = NULL;
+	rb = ring_buffer_alloc(size, overwrite ? RB_FL_OVERWRITE : 0);
+	if (!rb) {
+		free_percpu(data);
 		return -ENOMEM;
 	}
-	ring_buffer_set_clock(buf->buffer, trace_clocks[tr->clock_id].func);
+	ring_buffer_set_clock(rb, trace_clocks[tr->clock_id].func);
+	*buf = (struct array_buffer) { .tr = tr, .buffer = rb, .data = data };
 	set_buffer_entries(buf);
 	return 0;
 }
@@ -397,19 +399,24 @@ void tracing_reset_online_cpus(struct array_buffer *buf)
 	ring_buffer_reset_online_cpus(buf->buffer);
 }
 
+static void reset_both_buffers(struct trace_array *tr)
+{
+	tracing_reset_online_cpus(&tr->array_buffer);
+#ifdef CONFIG_TRACER_MAX_TRACE
+	tracing_reset_online_cpus(&tr->max_buffer);
+#endif
+}
+
 void tracing_reset_all_online_cpus_unlocked(void)
 {
 	struct trace_array *tr;
 
 	lockdep_assert_held(&trace_types_lock);
+	/* Only arrays marked by a module unload that left stale entries. */
 	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
-		if (!tr->clear_trace)
-			continue;
+		if (tr->clear_trace)
+			reset_both_buffers(tr);
 		tr->clear_trace = false;
-		tracing_reset_online_cpus(&tr->array_buffer);
-#ifdef CONFIG_TRACER_MAX_TRACE
-		tracing_reset_online_cpus(&tr->max_buffer);
-#endif
 	}
 }
 
@@ -504,42 +511,47 @@ int tracing_set_subbuf_order(struct trace_array *tr, int order)
 	return 0;
 }
 
+/* Let @cpu record into @tr's buffers again, or stop it. */
+static void cpu_recording(struct trace_array *tr, int cpu, bool on)
+{
+	atomic_t *off = &per_cpu_ptr(tr->array_buffer.data, cpu)->disabled;
+	void (*fn)(struct trace_buffer *b, int cpu) =
+		on ? ring_buffer_record_enable_cpu : ring_buffer_record_disable_cpu;
+
+	if (on)
+		atomic_dec(off);
+	else
+		atomic_inc(off);
+	fn(tr->array_buffer.buffer, cpu);
+#ifdef CONFIG_TRACER_MAX_TRACE
+	/* Both buffers keep the same counts so a swap changes nothing. */
+	fn(tr->max_buffer.buffer, cpu);
+#endif
+}
+
 /*
  * CPUs leaving tracing_cpumask stop recording through the ring buffer's
- * per-CPU disable count, so writers need no check of their own.
+ * per-CPU disable count, so writers need no check of their own. The
+ * max lock keeps a snapshot swap from running between the two buffers'
+ * updates.
  */
 int tracing_set_cpumask(struct trace_array *tr, cpumask_var_t new_mask)
 {
+	unsigned long flags;
 	int cpu;
 
 	lockdep_assert_held(&trace_types_lock);
-	local_irq_disable();
+	local_irq_save(flags);
 	arch_spin_lock(&tr->max_lock);
 	for_each_tracing_cpu(cpu) {
-		bool was = cpumask_test_cpu(cpu, tr->tracing_cpumask);
-		bool now = cpumask_test_cpu(cpu, new_mask);
-		struct trace_array_cpu *data;
+		bool on = cpumask_test_cpu(cpu, new_mask);
 
-		if (was == now)
-			continue;
-		data = per_cpu_ptr(tr->array_buffer.data, cpu);
-		if (!now) {
-			atomic_inc(&data->disabled);
-			ring_buffer_record_disable_cpu(tr->array_buffer.buffer, cpu);
-#ifdef CONFIG_TRACER_MAX_TRACE
-			ring_buffer_record_disable_cpu(tr->max_buffer.buffer, cpu);
-#endif
-		} else {
-			atomic_dec(&data->disabled);
-			ring_buffer_record_enable_cpu(tr->array_buffer.buffer, cpu);
-#ifdef CONFIG_TRACER_MAX_TRACE
-			ring_buffer_record_enable_cpu(tr->max_buffer.buffer, cpu);
-#endif
-		}
+		if (on != cpumask_test_cpu(cpu, tr->tracing_cpumask))
+			cpu_recording(tr, cpu, on);
 	}
-	arch_spin_unlock(&tr->max_lock);
-	local_irq_enable();
 	cpumask_copy(tr->tracing_cpumask, new_mask);
+	arch_spin_unlock(&tr->max_lock);
+	local_irq_restore(flags);
 	return 0;
 }
 
@@ -568,24 +580,22 @@ void trace_array_put(struct trace_array *this_tr)
 	if (!this_tr)
 		return;
 	mutex_lock(&trace_types_lock);
-	WARN_ON_ONCE(!this_tr->ref);
-	this_tr->ref--;
+	if (!WARN_ON_ONCE(this_tr->ref <= 0))
+		this_tr->ref--;
 	mutex_unlock(&trace_types_lock);
 }
 EXPORT_SYMBOL_GPL(trace_array_put);
 
+/* Every open of a tracing file starts here: lockdown, state, reference. */
 int tracing_check_open_get_tr(struct trace_array *tr)
 {
-	int ret;
+	int err = security_locked_down(LOCKDOWN_TRACEFS);
 
-	ret = security_locked_down(LOCKDOWN_TRACEFS);
-	if (ret)
-		return ret;
-	if (tracing_disabled)
-		return -ENODEV;
-	if (tr && trace_array_get(tr) < 0)
-		return -ENODEV;
-	return 0;
+	if (!err && tracing_disabled)
+		err = -ENODEV;
+	if (!err && tr)
+		err = trace_array_get(tr) ? -ENODEV : 0;
+	return err;
 }
 
 /*

@@ -150,25 +150,26 @@ struct raw_data_entry {
 		C(PAUSE_ON_TRACE,	"pause-on-trace"),	\
 		C(HASH_PTR,		"hash-ptr"),
 
+/* Bit numbers first (TRACE_ITER_<X>_BIT), then the masks (TRACE_ITER_<X>). */
 #undef C
-#define C(a, b) TRACE_ITER_##a##_BIT
+#define C(id, name) TRACE_ITER_##id##_BIT
 enum trace_iterator_bits {
 	TRACE_FLAGS
 	TRACE_ITER_LAST_BIT
 };
 
 #undef C
-#define C(a, b) TRACE_ITER_##a = (1 << TRACE_ITER_##a##_BIT)
+#define C(id, name) TRACE_ITER_##id = BIT(TRACE_ITER_##id##_BIT)
 enum trace_iterator_flags { TRACE_FLAGS };
 #undef C
 
-/* Default options of the top-level array. */
+/* Default options of the top-level array: what `trace` shows out of the box. */
 #define TRACE_DEFAULT_FLAGS						\
-	(TRACE_ITER_PRINT_PARENT | TRACE_ITER_PRINTK |			\
-	 TRACE_ITER_ANNOTATE | TRACE_ITER_CONTEXT_INFO |		\
-	 TRACE_ITER_RECORD_CMD | TRACE_ITER_OVERWRITE |			\
-	 TRACE_ITER_IRQ_INFO | TRACE_ITER_MARKERS |			\
-	 TRACE_ITER_HASH_PTR | TRACE_ITER_TRACE_PRINTK)
+	(TRACE_ITER_CONTEXT_INFO | TRACE_ITER_IRQ_INFO |		\
+	 TRACE_ITER_PRINT_PARENT | TRACE_ITER_ANNOTATE |		\
+	 TRACE_ITER_OVERWRITE | TRACE_ITER_RECORD_CMD |			\
+	 TRACE_ITER_MARKERS | TRACE_ITER_PRINTK |			\
+	 TRACE_ITER_TRACE_PRINTK | TRACE_ITER_HASH_PTR)
 
 /* Options only the top-level array has (instances do not show them). */
 #define TOP_LEVEL_TRACE_FLAGS (TRACE_ITER_PRINTK |			\
@@ -182,30 +183,30 @@ extern const char * const trace_options[];	/* NULL-terminated names */
 
 /* Per-CPU state of one array_buffer. */
 struct trace_array_cpu {
-	atomic_t		disabled;	/* > 0: this CPU records nothing */
-	unsigned long		entries;
-	unsigned long		saved_latency;
-	unsigned long		critical_start;
-	unsigned long		critical_end;
-	unsigned long		critical_sequence;
-	unsigned long		nice;
-	unsigned long		policy;
-	unsigned long		rt_priority;
-	unsigned long		skipped_entries;
+	/* Recording: > 0 disables this CPU (cpumask, tracers). */
+	atomic_t		disabled;
+	bool			ignore_pid;
+	unsigned long		entries;	/* buffer bytes, as sized */
+	unsigned long		skipped_entries; /* left out of the header */
+
+	/* The latency tracers' record of the current maximum. */
 	u64			preempt_timestamp;
+	unsigned long		critical_start, critical_end;
+	unsigned long		critical_sequence;
+	unsigned long		saved_latency;
+	char			comm[TASK_COMM_LEN];
 	pid_t			pid;
 	kuid_t			uid;
-	char			comm[TASK_COMM_LEN];
-	bool			ignore_pid;
+	unsigned long		policy, rt_priority, nice;
 };
 
 struct trace_array;
 
 /* A ring buffer as a trace array uses it. */
 struct array_buffer {
-	struct trace_array		*tr;
 	struct trace_buffer		*buffer;
 	struct trace_array_cpu __percpu	*data;
+	struct trace_array		*tr;	/* owner */
 	u64				time_start;	/* last reset */
 	int				cpu;
 };
@@ -218,9 +219,9 @@ struct tracing_log_err;
 struct trace_options;
 
 struct trace_array {
-	struct list_head	list;		/* on ftrace_trace_arrays */
+	struct array_buffer	array_buffer;	/* the live buffer */
 	char			*name;		/* NULL for the top level */
-	struct array_buffer	array_buffer;
+	struct list_head	list;		/* on ftrace_trace_arrays */
 #ifdef CONFIG_TRACER_MAX_TRACE
 	/*
 	 * The snapshot buffer. It is swapped with array_buffer as a whole
@@ -264,14 +265,14 @@ struct trace_array {
 
 /* Option files of a tracer's private flags (struct tracer_flags). */
 struct tracer_opt {
-	const char	*name;
-	u32		bit;
+	const char	*name;	/* the file name in options/ */
+	u32		bit;	/* its bit in tracer_flags.val */
 };
 
 struct tracer_flags {
-	u32			val;
-	struct tracer_opt	*opts;
-	struct tracer		*trace;
+	struct tracer_opt	*opts;	/* ends with an empty entry */
+	struct tracer		*trace;	/* set by register_tracer() */
+	u32			val;	/* the options currently set */
 };
 
 #define TRACER_OPT(s, b)	.name = #s, .bit = b
@@ -282,37 +283,42 @@ struct tracer_flags {
  */
 struct tracer {
 	const char		*name;
+	struct tracer		*next;		/* registry list */
+	struct tracer_flags	*flags;		/* private options */
+	int			enabled;	/* arrays using it */
+	bool			allow_instances;
+	bool			use_max_tr;	/* needs the snapshot buffer */
+	bool			print_max;	/* read the max buffer */
+	bool			noboot;		/* not from the command line */
+
+	/* Life cycle on one array. */
 	int			(*init)(struct trace_array *tr);
 	void			(*reset)(struct trace_array *tr);
 	void			(*start)(struct trace_array *tr);
 	void			(*stop)(struct trace_array *tr);
 	int			(*update_thresh)(struct trace_array *tr);
+#ifdef CONFIG_FTRACE_STARTUP_TEST
+	int			(*selftest)(struct tracer *trace,
+					    struct trace_array *tr);
+#endif
+
+	/* Options: a private flag was written (0 or -errno)... */
+	int			(*set_flag)(struct trace_array *tr,
+					    u32 old_flags, u32 bit, int set);
+	/* ... or a core flag is about to change (nonzero refuses). */
+	int			(*flag_changed)(struct trace_array *tr,
+						u32 mask, int set);
+
+	/* Readers of the array while this tracer is current. */
 	void			(*open)(struct trace_iterator *iter);
-	void			(*pipe_open)(struct trace_iterator *iter);
 	void			(*close)(struct trace_iterator *iter);
+	void			(*pipe_open)(struct trace_iterator *iter);
 	void			(*pipe_close)(struct trace_iterator *iter);
 	ssize_t			(*read)(struct trace_iterator *iter,
 					struct file *filp, char __user *ubuf,
 					size_t cnt, loff_t *ppos);
 	void			(*print_header)(struct seq_file *m);
 	enum print_line_t	(*print_line)(struct trace_iterator *iter);
-	/* a private flag of the tracer was written (0 or -errno) */
-	int			(*set_flag)(struct trace_array *tr,
-					    u32 old_flags, u32 bit, int set);
-	/* a core flag is about to change; nonzero refuses it */
-	int			(*flag_changed)(struct trace_array *tr,
-						u32 mask, int set);
-#ifdef CONFIG_FTRACE_STARTUP_TEST
-	int			(*selftest)(struct tracer *trace,
-					    struct trace_array *tr);
-#endif
-	struct tracer		*next;
-	struct tracer_flags	*flags;
-	int			enabled;	/* arrays using it */
-	bool			print_max;	/* read the max buffer */
-	bool			allow_instances;
-	bool			use_max_tr;	/* needs the snapshot buffer */
-	bool			noboot;
 };
 
 /* Iterator flags private to the core (beyond trace_events.h's). */

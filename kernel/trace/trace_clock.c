@@ -49,17 +49,6 @@ u64 notrace trace_clock(void)
 EXPORT_SYMBOL_GPL(trace_clock);
 
 /*
- * Ticks since boot in USER_HZ units, the unit times() reports. A
- * 32-bit machine may read jiffies_64 torn during a carry; the worst
- * outcome is one odd timestamp, which is not worth a seqlock here.
- */
-u64 notrace trace_clock_jiffies(void)
-{
-	return jiffies_64_to_clock_t(jiffies_64 - INITIAL_JIFFIES);
-}
-EXPORT_SYMBOL_GPL(trace_clock_jiffies);
-
-/*
  * The largest value trace_clock_global() has handed out so far, on any
  * CPU. Alone on its cache line: every caller reads it and some write it.
  */
@@ -125,3 +114,14 @@ u64 notrace trace_clock_counter(void)
 {
 	return atomic64_inc_return(&trace_counter);
 }
+
+/*
+ * Ticks since boot in USER_HZ units, the unit times() reports. A
+ * 32-bit machine may read jiffies_64 torn during a carry; the worst
+ * outcome is one odd timestamp, which is not worth a seqlock here.
+ */
+u64 notrace trace_clock_jiffies(void)
+{
+	return jiffies_64_to_clock_t(jiffies_64 - INITIAL_JIFFIES);
+}
+EXPORT_SYMBOL_GPL(trace_clock_jiffies);

@@ -394,16 +394,17 @@ static ssize_t saved_cmdlines_size_write(struct file *filp,
 					 loff_t *ppos)
 {
 	struct cmdline_store *s, *old;
-	unsigned long val;
-	int ret;
+	unsigned long nr;
+	int err;
 
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
-	if (!val || val > PID_MAX_DEFAULT)
-		return -EINVAL;
+	err = kstrtoul_from_user(ubuf, cnt, 10, &nr);
+	/* At least one slot, and no more slots than there can be pids. */
+	if (!err && (!nr || nr > PID_MAX_DEFAULT))
+		err = -EINVAL;
+	if (err)
+		return err;
 
-	s = cmdline_store_alloc(val);
+	s = cmdline_store_alloc(nr);
 	if (!s)
 		return -ENOMEM;
 

@@ -159,24 +159,26 @@ static const struct seq_operations err_log_seq_ops = {
 static int err_log_open(struct inode *inode, struct file *file)
 {
 	struct trace_array *tr = inode->i_private;
-	int ret;
+	int err;
 
-	ret = tracing_check_open_get_tr(tr);
-	if (ret)
-		return ret;
+	err = tracing_check_open_get_tr(tr);
+	if (err)
+		return err;
 
 	/* echo > error_log: opening for write with O_TRUNC clears it. */
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC))
+	if ((file->f_flags & O_TRUNC) && (file->f_mode & FMODE_WRITE))
 		clear_tracing_err_log(tr);
 
-	if (file->f_mode & FMODE_READ) {
-		ret = seq_open(file, &err_log_seq_ops);
-		if (ret) {
-			trace_array_put(tr);
-			return ret;
-		}
-		((struct seq_file *)file->private_data)->private = tr;
+	/* A write-only open needs no seq_file; the reference stays held. */
+	if (!(file->f_mode & FMODE_READ))
+		return 0;
+
+	err = seq_open(file, &err_log_seq_ops);
+	if (err) {
+		trace_array_put(tr);
+		return err;
 	}
+	((struct seq_file *)file->private_data)->private = tr;
 	return 0;
 }
 

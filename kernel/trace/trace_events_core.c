@@ -211,17 +211,16 @@ static ssize_t events_enable_write(struct file *filp, const char __user *ubuf,
 				   size_t cnt, loff_t *ppos)
 {
 	struct trace_array *tr = filp->private_data;
-	unsigned long val;
-	int ret;
+	unsigned long on;
+	int err;
 
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
-	if (val > 1)
-		return -EINVAL;
-	ret = tracing_update_buffers(tr);
-	if (ret < 0)
-		return ret;
+	err = kstrtoul_from_user(ubuf, cnt, 10, &on);
+	if (!err && on > 1)
+		err = -EINVAL;
+	if (!err)
+		err = tracing_update_buffers(tr);
+	if (err < 0)
+		return err;
 	*ppos += cnt;
 	return cnt;
 }

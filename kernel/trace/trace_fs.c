@@ -403,16 +403,16 @@ static ssize_t buffer_percent_write(struct file *filp, const char __user *ubuf,
 				    size_t cnt, loff_t *ppos)
 {
 	struct trace_array *tr = filp->private_data;
-	unsigned long val;
-	int ret;
+	unsigned long pct;
+	int err;
 
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
-	if (val > 100)
-		return -EINVAL;
+	err = kstrtoul_from_user(ubuf, cnt, 10, &pct);
+	if (!err && pct > 100)
+		err = -EINVAL;
+	if (err)
+		return err;
 	/* Waiting readers sample it locklessly: one store, no tearing. */
-	WRITE_ONCE(tr->buffer_percent, val);
+	WRITE_ONCE(tr->buffer_percent, pct);
 	*ppos += cnt;
 	return cnt;
 }
@@ -481,18 +481,19 @@ static ssize_t trace_clock_write(struct file *filp, const char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {
 	struct trace_array *tr = file_inode(filp)->i_private;
-	char buf[64];
-	int ret;
+	char name[64];
+	int err;
 
-	if (cnt >= sizeof(buf))
+	/* Longer than any clock name: refuse it rather than cut it. */
+	if (cnt >= sizeof(name))
 		return -EINVAL;
-	if (copy_from_user(buf, ubuf, cnt))
+	if (copy_from_user(name, ubuf, cnt))
 		return -EFAULT;
-	buf[cnt] = '\0';
+	name[cnt] = '\0';
 
-	ret = tracing_set_clock(tr, strstrip(buf));
-	if (ret)
-		return ret;
+	err = tracing_set_clock(tr, strstrip(name));
+	if (err)
+		return err;
 	*ppos += cnt;
 	return cnt;
 }
@@ -508,13 +509,13 @@ static const struct file_operations trace_clock_fops = {
 static int timestamp_mode_show(struct seq_file *m, void *v)
 {
 	struct trace_array *tr = m->private;
+	bool absolute;
 
 	mutex_lock(&trace_types_lock);
-	if (ring_buffer_time_stamp_abs(tr->array_buffer.buffer))
-		seq_puts(m, "delta [absolute]\n");
-	else
-		seq_puts(m, "[delta] absolute\n");
+	absolute = ring_buffer_time_stamp_abs(tr->array_buffer.buffer);
 	mutex_unlock(&trace_types_lock);
+
+	seq_puts(m, absolute ? "delta [absolute]\n" : "[delta] absolute\n");
 	return 0;
 }
 
@@ -886,22 +887,20 @@ void clear_tracer_tracefs(struct trace_array *tr)
  */
 static struct vfsmount *tracefs_automount(struct dentry *mntpt, void *data)
 {
-	struct file_system_type *type;
+	struct file_system_type *fs = get_fs_type("tracefs");
 	struct vfsmount *mnt;
 
-	type = get_fs_type("tracefs");
-	if (!type)
+	if (!fs)
 		return NULL;
-	mnt = vfs_submount(mntpt, type, "tracefs", NULL);
-	put_filesystem(type);
+	mnt = vfs_submount(mntpt, fs, "tracefs", NULL);
+	put_filesystem(fs);
 	if (IS_ERR(mnt))
 		return NULL;
 	/*
 	 * finish_automount() insists on two references (so the mount
 	 * cannot expire before it is grafted) and drops one afterwards.
 	 */
-	mntget(mnt);
-	return mnt;
+	return mntget(mnt);
 }
 
 struct dentry *tracing_init_dentry(void)

@@ -391,24 +391,31 @@ static void *iter_seq_next(struct seq_file *m, void *v, loff_t *pos)
 	return p;
 }
 
+/* Output follows the tracer that is current now, not the one at open. */
+static void iter_follow_tracer(struct trace_iterator *iter)
+{
+	struct tracer *cur;
+
+	mutex_lock(&trace_types_lock);
+	cur = iter->tr->current_trace;
+	if (cur != iter->trace) {
+		if (iter->trace->close)
+			iter->trace->close(iter);
+		iter->trace = cur;
+		if (cur->open)
+			cur->open(iter);
+	}
+	mutex_unlock(&trace_types_lock);
+}
+
 static void *iter_seq_start(struct seq_file *m, loff_t *pos)
 {
 	struct trace_iterator *iter = m->private;
-	struct trace_array *tr = iter->tr;
 	loff_t l = 0;
 	void *p;
 	int cpu;
 
-	/* output follows the tracer that is current now */
-	mutex_lock(&trace_types_lock);
-	if (iter->trace != tr->current_trace) {
-		if (iter->trace->close)
-			iter->trace->close(iter);
-		iter->trace = tr->current_trace;
-		if (iter->trace->open)
-			iter->trace->open(iter);
-	}
-	mutex_unlock(&trace_types_lock);
+	iter_follow_tracer(iter);
 
 	/* the tracer swaps the snapshot buffer itself: not ours to read */
 	if (iter->snapshot && iter->trace->use_max_tr)
@@ -650,17 +657,15 @@ static int snapshot_open(struct inode *inode, struct file *file)
 {
 	struct trace_array *tr = inode->i_private;
 	struct trace_iterator *iter;
-	int ret;
+	int err = tracing_check_open_get_tr(tr);
 
-	ret = tracing_check_open_get_tr(tr);
-	if (ret)
-		return ret;
-	if (file->f_mode & FMODE_READ) {
-		iter = open_iter(inode, file, true);
-		if (IS_ERR(iter)) {
-			trace_array_put(tr);
-			return PTR_ERR(iter);
-		}
+	/* Writers only trigger swaps: they need no iterator. */
+	if (err || !(file->f_mode & FMODE_READ))
+		return err;
+	iter = open_iter(inode, file, true);
+	if (IS_ERR(iter)) {
+		trace_array_put(tr);
+		return PTR_ERR(iter);
 	}
 	return 0;
 }
@@ -670,19 +675,17 @@ static ssize_t snapshot_write(struct file *filp, const char __user *ubuf,
 {
 	struct inode *inode = file_inode(filp);
 	struct trace_array *tr = inode->i_private;
-	unsigned long val;
-	int ret;
+	unsigned long cmd;
+	int err;
 
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
+	err = kstrtoul_from_user(ubuf, cnt, 10, &cmd);
 	/* a boot-time minimal buffer gets its real size before any swap */
-	ret = tracing_update_buffers(tr);
-	if (ret < 0)
-		return ret;
-	ret = tracing_snapshot_write(tr, tracing_get_cpu(inode), val);
-	if (ret)
-		return ret;
+	if (!err)
+		err = tracing_update_buffers(tr);
+	if (err >= 0)
+		err = tracing_snapshot_write(tr, tracing_get_cpu(inode), cmd);
+	if (err)
+		return err;
 	*ppos += cnt;
 	return cnt;
 }

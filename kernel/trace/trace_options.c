@@ -68,18 +68,19 @@ static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
 				   size_t cnt, loff_t *ppos)
 {
 	struct trace_array *tr = file_inode(filp)->i_private;
-	char buf[64];
-	int ret;
+	char opt[64];
+	int err;
 
-	if (cnt >= sizeof(buf))
+	/* One option per write; none is anywhere near this long. */
+	if (cnt >= sizeof(opt))
 		return -EINVAL;
-	if (copy_from_user(buf, ubuf, cnt))
+	if (copy_from_user(opt, ubuf, cnt))
 		return -EFAULT;
-	buf[cnt] = '\0';
+	opt[cnt] = '\0';
 
-	ret = trace_set_options(tr, buf);
-	if (ret < 0)
-		return ret;
+	err = trace_set_options(tr, opt);
+	if (err < 0)
+		return err;
 	*ppos += cnt;
 	return cnt;
 }

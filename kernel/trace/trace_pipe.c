@@ -131,9 +131,8 @@ static int tracing_open_pipe(struct inode *inode, struct file *filp)
 {
 	struct trace_array *tr = inode->i_private;
 	struct trace_iterator *iter;
-	int ret;
+	int ret = tracing_check_open_get_tr(tr);
 
-	ret = tracing_check_open_get_tr(tr);
 	if (ret)
 		return ret;
 
@@ -339,14 +338,14 @@ static ssize_t tracing_splice_read_pipe(struct file *filp, loff_t *ppos,
 					size_t len, unsigned int flags)
 {
 	struct trace_iterator *iter = filp->private_data;
-	struct partial_page partial_def[PIPE_DEF_BUFFERS];
-	struct page *pages_def[PIPE_DEF_BUFFERS];
+	struct partial_page part[PIPE_DEF_BUFFERS];
+	struct page *pg[PIPE_DEF_BUFFERS];
 	struct splice_pipe_desc spd = {
-		.pages		= pages_def,
-		.partial	= partial_def,
-		.nr_pages_max	= PIPE_DEF_BUFFERS,
 		.ops		= &default_pipe_buf_ops,
 		.spd_release	= pipe_page_release,
+		.nr_pages_max	= PIPE_DEF_BUFFERS,
+		.pages		= pg,
+		.partial	= part,
 	};
 	bool more = true;
 	ssize_t ret;
@@ -659,14 +658,14 @@ static ssize_t tracing_buffers_splice_read(struct file *file, loff_t *ppos,
 {
 	struct raw_reader *r = file->private_data;
 	struct trace_iterator *iter = &r->iter;
-	struct partial_page partial_def[PIPE_DEF_BUFFERS];
-	struct page *pages_def[PIPE_DEF_BUFFERS];
+	struct partial_page part[PIPE_DEF_BUFFERS];
+	struct page *pg[PIPE_DEF_BUFFERS];
 	struct splice_pipe_desc spd = {
-		.pages		= pages_def,
-		.partial	= partial_def,
-		.nr_pages_max	= PIPE_DEF_BUFFERS,
 		.ops		= &raw_pipe_buf_ops,
 		.spd_release	= raw_spd_release,
+		.nr_pages_max	= PIPE_DEF_BUFFERS,
+		.pages		= pg,
+		.partial	= part,
 	};
 	struct raw_page_ref *ref;
 	bool woken = false;
@@ -742,11 +741,11 @@ static long tracing_buffers_ioctl(struct file *file, unsigned int cmd,
 const struct file_operations tracing_buffers_fops = {
 	.open		= tracing_buffers_open,
 	.read		= tracing_buffers_read,
-	.poll		= tracing_buffers_poll,
-	.release	= tracing_buffers_release,
-	.flush		= tracing_buffers_flush,
 	.splice_read	= tracing_buffers_splice_read,
+	.poll		= tracing_buffers_poll,
 	.unlocked_ioctl	= tracing_buffers_ioctl,
+	.flush		= tracing_buffers_flush,
+	.release	= tracing_buffers_release,
 };
 
 #ifdef CONFIG_TRACER_SNAPSHOT

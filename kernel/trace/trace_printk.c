@@ -372,42 +372,30 @@ int trace_vprintk(unsigned long ip, const char *fmt, va_list args)
 }
 EXPORT_SYMBOL_GPL(trace_vprintk);
 
-int __trace_bprintk(unsigned long ip, const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	/* A module format we could not copy is left NULL: drop it. */
-	if (unlikely(!fmt) || !READ_ONCE(trace_printk_on))
-		return 0;
-	va_start(ap, fmt);
-	ret = trace_vbprintk(ip, fmt, ap);
-	va_end(ap);
-	return ret;
-}
-EXPORT_SYMBOL_GPL(__trace_bprintk);
-
+/*
+ * The varargs entry points only package their arguments: the checks
+ * live in the va_list versions they hand over to.
+ */
 int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
 {
+	/* A module format we could not copy is left NULL: drop it. */
 	if (unlikely(!fmt) || !READ_ONCE(trace_printk_on))
 		return 0;
 	return trace_vbprintk(ip, fmt, ap);
 }
 EXPORT_SYMBOL_GPL(__ftrace_vbprintk);
 
-int __trace_printk(unsigned long ip, const char *fmt, ...)
+int __trace_bprintk(unsigned long ip, const char *fmt, ...)
 {
 	va_list ap;
 	int ret;
 
-	if (!READ_ONCE(trace_printk_on))
-		return 0;
 	va_start(ap, fmt);
-	ret = trace_vprintk(ip, fmt, ap);
+	ret = __ftrace_vbprintk(ip, fmt, ap);
 	va_end(ap);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(__trace_printk);
+EXPORT_SYMBOL_GPL(__trace_bprintk);
 
 int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
 {
@@ -416,6 +404,28 @@ int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
 	return trace_vprintk(ip, fmt, ap);
 }
 EXPORT_SYMBOL_GPL(__ftrace_vprintk);
+
+int __trace_printk(unsigned long ip, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = __ftrace_vprintk(ip, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(__trace_printk);
+
+/* Must precede trace_array_printk(); allocates without the banner. */
+int trace_array_init_printk(struct trace_array *tr)
+{
+	if (!tr)
+		return -ENOENT;
+	/* The top level's scratch comes with trace_printk() itself. */
+	return tr == &global_trace ? -EINVAL : printk_scratch_alloc();
+}
+EXPORT_SYMBOL_GPL(trace_array_init_printk);
 
 /*
  * For instances only: the top level is reserved for trace_printk(),
@@ -426,29 +436,18 @@ int trace_array_printk(struct trace_array *tr, unsigned long ip,
 		       const char *fmt, ...)
 {
 	va_list ap;
-	int ret;
+	int ret = 0;
 
 	if (!tr)
 		return -ENOENT;
-	if (tr == &global_trace || !(tr->trace_flags & TRACE_ITER_PRINTK))
-		return 0;
-	va_start(ap, fmt);
-	ret = trace_array_vprintk(tr, ip, fmt, ap);
-	va_end(ap);
+	if (tr != &global_trace && (tr->trace_flags & TRACE_ITER_PRINTK)) {
+		va_start(ap, fmt);
+		ret = trace_array_vprintk(tr, ip, fmt, ap);
+		va_end(ap);
+	}
 	return ret;
 }
 EXPORT_SYMBOL_GPL(trace_array_printk);
-
-/* Must precede trace_array_printk(); allocates without the banner. */
-int trace_array_init_printk(struct trace_array *tr)
-{
-	if (!tr)
-		return -ENOENT;
-	if (tr == &global_trace)
-		return -EINVAL;
-	return printk_scratch_alloc();
-}
-EXPORT_SYMBOL_GPL(trace_array_init_printk);
 
 void trace_dump_stack(int skip)
 {
@@ -653,6 +652,21 @@ static void formats_stop(struct seq_file *m, void *v)
 	mutex_unlock(&saved_fmts_lock);
 }
 
+/* The C escape printk_formats shows for @c, or NULL to show it as is. */
+static const char *format_escape(char c)
+{
+	switch (c) {
+	case '\n':
+		return "\\n";
+	case '\t':
+		return "\\t";
+	case '"':
+		return "\\\"";
+	default:
+		return NULL;
+	}
+}
+
 static int formats_show(struct seq_file *m, void *v)
 {
 	const char *fmt = *(const char **)v;
@@ -668,19 +682,12 @@ static int formats_show(struct seq_file *m, void *v)
 	 * written as it is, which is what tools expect from this file.
 	 */
 	for (c = fmt; *c; c++) {
-		switch (*c) {
-		case '\n':
-			seq_puts(m, "\\n");
-			break;
-		case '\t':
-			seq_puts(m, "\\t");
-			break;
-		case '"':
-			seq_puts(m, "\\\"");
-			break;
-		default:
+		const char *esc = format_escape(*c);
+
+		if (esc)
+			seq_puts(m, esc);
+		else
 			seq_putc(m, *c);
-		}
 	}
 	seq_puts(m, "\"\n");
 	return 0;

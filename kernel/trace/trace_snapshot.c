@@ -85,12 +85,11 @@ void update_max_tr(struct trace_array *tr, struct task_struct *tsk, int cpu,
 {
 	struct trace_buffer *live;
 
-	if (tr->stop_count)
-		return;
-	WARN_ON_ONCE(!irqs_disabled());
-	if (!tr->allocated_snapshot) {
-		/* Only the latency tracers get here without one. */
-		WARN_ON_ONCE(tr->current_trace != &nop_trace);
+	lockdep_assert_irqs_disabled();
+	if (tr->stop_count || !tr->allocated_snapshot) {
+		/* A tracer that owns the snapshot always has one. */
+		WARN_ON_ONCE(!tr->allocated_snapshot &&
+			     tr->current_trace->use_max_tr);
 		return;
 	}
 

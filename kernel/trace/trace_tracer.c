@@ -145,30 +145,39 @@ out:
 	return ret;
 }
 
-int tracing_set_clock(struct trace_array *tr, const char *name)
+static int clock_index(const char *name)
 {
-	int i;
+	int i = trace_clocks_nr;
 
-	for (i = 0; i < trace_clocks_nr; i++)
-		if (!strcmp(trace_clocks[i].name, name))
-			break;
-	if (i == trace_clocks_nr)
-		return -EINVAL;
+	while (--i >= 0 && strcmp(trace_clocks[i].name, name))
+		;
+	return i;	/* -1 when unknown */
+}
 
-	mutex_lock(&trace_types_lock);
-	tr->clock_id = i;
+/* Restamp @buf with clock @id; what it holds used the old clock. */
+static void clock_switch(struct array_buffer *buf, int id)
+{
+	if (!buf->buffer)
+		return;
+	ring_buffer_set_clock(buf->buffer, trace_clocks[id].func);
 	/*
 	 * Time stamps of different clocks cannot be merged or compared, so
-	 * what was recorded with the old clock goes.
+	 * the entries recorded with the old clock go.
 	 */
-	ring_buffer_set_clock(tr->array_buffer.buffer, trace_clocks[i].func);
-	tracing_reset_online_cpus(&tr->array_buffer);
+	tracing_reset_online_cpus(buf);
+}
+
+int tracing_set_clock(struct trace_array *tr, const char *name)
+{
+	int id = clock_index(name);
+
+	if (id < 0)
+		return -EINVAL;
+	mutex_lock(&trace_types_lock);
+	tr->clock_id = id;
+	clock_switch(&tr->array_buffer, id);
 #ifdef CONFIG_TRACER_MAX_TRACE
-	if (tr->max_buffer.buffer) {
-		ring_buffer_set_clock(tr->max_buffer.buffer,
-				      trace_clocks[i].func);
-		tracing_reset_online_cpus(&tr->max_buffer);
-	}
+	clock_switch(&tr->max_buffer, id);
 #endif
 	mutex_unlock(&trace_types_lock);
 	return 0;
