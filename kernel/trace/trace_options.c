@@ -16,7 +16,7 @@
 
 #include "trace.h"
 
-/* Core flags only the top level has are not offered by instances. */
+/* Core flags only the top level has get no options/ file in instances. */
 static bool core_flag_shown(struct trace_array *tr, int bit)
 {
 	return (tr->flags & TRACE_ARRAY_FL_GLOBAL) ||
@@ -31,12 +31,14 @@ static int trace_options_show(struct seq_file *m, void *v)
 	int i;
 
 	mutex_lock(&trace_types_lock);
-	for (i = 0; trace_options[i]; i++) {
-		if (core_flag_shown(tr, i))
-			seq_printf(m, "%s%s\n",
-				   tr->trace_flags & BIT(i) ? "" : "no",
-				   trace_options[i]);
-	}
+	/*
+	 * Every core flag is listed, top-level-only ones included, as
+	 * upstream lists them; only their options/ files are left out of
+	 * instances.
+	 */
+	for (i = 0; trace_options[i]; i++)
+		seq_printf(m, "%s%s\n", tr->trace_flags & BIT(i) ? "" : "no",
+			   trace_options[i]);
 	tf = tr->current_trace->flags;
 	for (opt = tf ? tf->opts : NULL; opt && opt->name; opt++)
 		seq_printf(m, "%s%s\n", tf->val & opt->bit ? "" : "no",

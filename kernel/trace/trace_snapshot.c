@@ -111,8 +111,11 @@ void update_max_tr(struct trace_array *tr, struct task_struct *tsk, int cpu,
 	 */
 	WRITE_ONCE(tr->array_buffer.buffer, tr->max_buffer.buffer);
 	WRITE_ONCE(tr->max_buffer.buffer, live);
-	tr->max_buffer.time_start = tr->array_buffer.time_start;
-	tr->array_buffer.time_start = buffer_ftrace_now(&tr->array_buffer, cpu);
+	/*
+	 * time_start describes a buffer's contents (readers skip entries
+	 * older than it), so it travels with the buffer.
+	 */
+	swap(tr->array_buffer.time_start, tr->max_buffer.time_start);
 	arch_spin_unlock(&tr->max_lock);
 	/* Readers waiting on the old live buffer must look again. */
 	ring_buffer_wake_waiters(live, RING_BUFFER_ALL_CPUS);
