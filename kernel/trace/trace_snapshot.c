@@ -59,6 +59,11 @@ int tracing_alloc_snapshot_instance(struct trace_array *tr)
 		return ret;
 	}
 	tracing_reset_online_cpus(&tr->max_buffer);
+	/*
+	 * Readers skip entries older than time_start; a per-CPU swap brings
+	 * in entries older than this allocation, and they must show.
+	 */
+	tr->max_buffer.time_start = 0;
 	tr->allocated_snapshot = true;
 	return 0;
 }
