@@ -344,6 +344,7 @@ struct trace_clock_desc {
 	const char	*name;
 	bool		in_ns;	/* printed as seconds.microseconds */
 };
+
 extern const struct trace_clock_desc trace_clocks[];
 extern const int trace_clocks_nr;
 
