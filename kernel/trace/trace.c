@@ -598,6 +598,19 @@ int tracing_check_open_get_tr(struct trace_array *tr)
 	return err;
 }
 
+/* The state every array starts with, whatever its options and buffers. */
+static void init_array_state(struct trace_array *tr)
+{
+	cpumask_copy(tr->tracing_cpumask, cpu_all_mask);
+	tr->max_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
+	raw_spin_lock_init(&tr->start_lock);
+	tr->buffer_percent = 50;
+	tr->current_trace = &nop_trace;
+	INIT_LIST_HEAD(&tr->err_log);
+	INIT_LIST_HEAD(&tr->systems);
+	INIT_LIST_HEAD(&tr->events);
+}
+
 /*
  * Allocate a new array named @name with the top level's options (minus
  * those instances start without) and put it on the list. The caller
@@ -617,15 +630,8 @@ struct trace_array *trace_array_create(const char *name)
 	if (!zalloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL) ||
 	    !zalloc_cpumask_var(&tr->pipe_cpumask, GFP_KERNEL))
 		goto fail;
-	cpumask_copy(tr->tracing_cpumask, cpu_all_mask);
 	tr->trace_flags = global_trace.trace_flags & ~ZEROED_TRACE_FLAGS;
-	tr->max_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
-	raw_spin_lock_init(&tr->start_lock);
-	tr->buffer_percent = 50;
-	tr->current_trace = &nop_trace;
-	INIT_LIST_HEAD(&tr->err_log);
-	INIT_LIST_HEAD(&tr->systems);
-	INIT_LIST_HEAD(&tr->events);
+	init_array_state(tr);
 	if (allocate_trace_buffers(tr, trace_buf_size) < 0)
 		goto fail;
 	tr->ring_buffer_expanded = true;
@@ -686,14 +692,7 @@ static int __init alloc_global_trace(void)
 	if (!alloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL) ||
 	    !zalloc_cpumask_var(&tr->pipe_cpumask, GFP_KERNEL))
 		goto out;
-	cpumask_copy(tr->tracing_cpumask, cpu_all_mask);
-	tr->max_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
-	raw_spin_lock_init(&tr->start_lock);
-	tr->buffer_percent = 50;
-	tr->current_trace = &nop_trace;
-	INIT_LIST_HEAD(&tr->err_log);
-	INIT_LIST_HEAD(&tr->systems);
-	INIT_LIST_HEAD(&tr->events);
+	init_array_state(tr);
 #ifdef CONFIG_TRACER_MAX_TRACE
 	tr->allocated_snapshot = snapshot_at_boot;
 #endif

@@ -142,16 +142,21 @@ static void core_opt_decode(void *slot, struct trace_array **tr,
 			   trace_flags_index[0]);
 }
 
-static int core_opt_open(struct inode *inode, struct file *filp)
+/*
+ * Open an option file: @find maps the inode's private data to its array
+ * (NULL once the array is gone), which is pinned under the lock so it
+ * cannot be removed while the file is open.
+ */
+static int opt_file_open(struct inode *inode, struct file *filp,
+			 struct trace_array *(*find)(void *priv))
 {
 	struct trace_array *tr;
-	int ret;
+	int ret = tracing_check_open_get_tr(NULL);
 
-	ret = tracing_check_open_get_tr(NULL);
 	if (ret)
 		return ret;
 	mutex_lock(&trace_types_lock);
-	tr = core_opt_array(inode->i_private);
+	tr = find(inode->i_private);
 	if (tr)
 		tr->ref++;
 	mutex_unlock(&trace_types_lock);
@@ -159,6 +164,11 @@ static int core_opt_open(struct inode *inode, struct file *filp)
 		return -ENODEV;
 	filp->private_data = inode->i_private;
 	return 0;
+}
+
+static int core_opt_open(struct inode *inode, struct file *filp)
+{
+	return opt_file_open(inode, filp, core_opt_array);
 }
 
 static int core_opt_release(struct inode *inode, struct file *filp)
@@ -248,21 +258,7 @@ static struct trace_array *tracer_opt_array(void *rec)
 
 static int tracer_opt_open(struct inode *inode, struct file *filp)
 {
-	struct trace_array *tr;
-	int ret;
-
-	ret = tracing_check_open_get_tr(NULL);
-	if (ret)
-		return ret;
-	mutex_lock(&trace_types_lock);
-	tr = tracer_opt_array(inode->i_private);
-	if (tr)
-		tr->ref++;
-	mutex_unlock(&trace_types_lock);
-	if (!tr)
-		return -ENODEV;
-	filp->private_data = inode->i_private;
-	return 0;
+	return opt_file_open(inode, filp, tracer_opt_array);
 }
 
 static int tracer_opt_release(struct inode *inode, struct file *filp)
