@@ -115,7 +115,8 @@ n2=0
 while read -r _ _ name status; do
 	n2=$((n2 + 1))
 	case $status in
-	PASS|XFAIL) pass ;;
+	PASS) pass ;;
+	XFAIL) pass; echo "t2: $name XFAIL: a known bug showed (see its log)" ;;
 	UNSUPPORTED) echo "t2: $name unsupported on this kernel" ;;
 	*) fail "t2: $name: $status" ;;
 	esac
