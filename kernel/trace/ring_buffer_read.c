@@ -462,6 +462,10 @@ static void rb_iter_enter(struct ring_buffer_iter *iter, struct rb_subbuf *p,
 	iter->stamp = pos ? stamp : p->page->time_stamp;
 }
 
+/*
+ * Move to the consumer's position. A pending dropped report stays: catching
+ * up with the consumer skips only what was consumed.
+ */
 static void rb_iter_reset(struct ring_buffer_iter *iter)
 {
 	struct rb_cpu *cb = iter->cb;
@@ -472,7 +476,6 @@ static void rb_iter_reset(struct ring_buffer_iter *iter)
 	iter->seen_removed = cb->pages_removed;
 	rb_iter_enter(iter, cb->reader_page, cb->reader_page->read,
 		      cb->read_stamp);
-	iter->dropped = false;
 }
 
 /*
@@ -529,6 +532,16 @@ static struct ring_buffer_event *rb_iter_load(struct ring_buffer_iter *iter)
 		smp_rmb();
 		if (rb_page_gen(iter->page) != iter->gen)
 			goto overrun;
+		/*
+		 * While the commit is on the reader page the ring holds no
+		 * data at all: the consumer went past us. Its head may even
+		 * be the page a writer stalled in rb_push_head() has given
+		 * up, still holding the events it counted as lost.
+		 */
+		if (commit == cb->reader_page && iter->page != commit) {
+			rb_iter_reset(iter);
+			continue;
+		}
 		if (iter->pos >= size) {
 			if (iter->page == commit)
 				return NULL;
@@ -676,6 +689,7 @@ void ring_buffer_iter_reset(struct ring_buffer_iter *iter)
 
 	raw_spin_lock_irqsave(&iter->cb->reader_lock, flags);
 	rb_iter_reset(iter);
+	iter->dropped = false;
 	raw_spin_unlock_irqrestore(&iter->cb->reader_lock, flags);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_iter_reset);

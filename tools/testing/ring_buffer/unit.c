@@ -9,8 +9,16 @@
 #include <linux/ring_buffer.h>
 #include "harness.h"
 #include "ring_check.h"
+#include "ring_buffer_internal.h"
 
-void rb_harness_point(struct rb_cpu *cb, const char *name) { }
+/* A test may act at a named point of the writer path, as an interrupt would. */
+static void (*point_hook)(struct rb_cpu *cb, const char *name);
+
+void rb_harness_point(struct rb_cpu *cb, const char *name)
+{
+	if (point_hook)
+		point_hook(cb, name);
+}
 
 static u64 now;
 static u64 fake_clock(void) { return now; }
@@ -738,6 +746,77 @@ static void test_iterator(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * A writer stalls in the middle of pushing the head: it has given up the
+ * oldest page (counted its events lost) and flagged the next one, but has
+ * not moved onto the page yet. Meanwhile the consumer reads everything,
+ * swapping in the writer's own page last. The given-up page is now the
+ * head with its old events still in it; an iterator must not return them.
+ */
+static struct trace_buffer *stall_buf;
+static long stall_last;
+static bool stall_done;
+
+static void stall_at_head_set(struct rb_cpu *cb, const char *name)
+{
+	struct ring_buffer_event *ev;
+	struct ring_buffer_iter *it;
+	long seed;
+	int n;
+	u32 s;
+
+	if (stall_done || strcmp(name, "head-set"))
+		return;
+	stall_done = true;
+	/* an iterator already out in the ring, past the reader page */
+	it = ring_buffer_read_start(stall_buf, 0, GFP_KERNEL);
+	CHECK(it);
+	for (n = 0; n < 120 && ring_buffer_iter_peek(it, NULL); n++)
+		ring_buffer_iter_advance(it);
+	CHECK_EQ(n, 120);
+	CHECK(it->page != cb->reader_page);
+	while ((seed = take(stall_buf, 0, 40, NULL, NULL)) >= 0)
+		stall_last = seed;
+	CHECK(stall_last > 0);
+	CHECK(cb->commit_page == cb->reader_page);
+	for (n = 0; n < 1000 && (ev = ring_buffer_iter_peek(it, NULL)); n++) {
+		memcpy(&s, ring_buffer_event_data(ev), 4);
+		CHECK((long)s > stall_last);
+		ring_buffer_iter_advance(it);
+	}
+	/* the writer has not moved: nothing newer exists */
+	CHECK_EQ(n, 0);
+	ring_buffer_read_finish(it);
+}
+
+static void test_iterator_stalled_push(void)
+{
+	struct trace_buffer *b = new_buffer(3 * 4096, RB_FL_OVERWRITE);
+	unsigned long lost;
+	long seed, last;
+	u32 i = 0;
+
+	/* fill the ring until the next page move has to push the head */
+	while (!local_read(&cpu_of(b, 0)->pages_lost))
+		CHECK(put(b, 0, 40, i++) == 0);
+	stall_buf = b;
+	stall_done = false;
+	point_hook = stall_at_head_set;
+	while (!stall_done && i < 100000)
+		CHECK(put(b, 0, 40, i++) == 0);
+	point_hook = NULL;
+	CHECK(stall_done);
+	/* the consumer goes on from where it was, losing nothing more */
+	last = stall_last;
+	while ((seed = take(b, 0, 40, NULL, &lost)) >= 0) {
+		CHECK_EQ(seed, last + 1 + (long)lost);
+		last = seed;
+	}
+	CHECK_EQ(last, (long)i - 1);
+	check_ring(b, 0);
+	ring_buffer_free(b);
+}
+
 static void test_subbuf_order(void)
 {
 	struct trace_buffer *b = new_buffer(32 * 4096, 0);
@@ -976,6 +1055,7 @@ int main(void)
 	test_swap();
 	test_read_page();
 	test_iterator();
+	test_iterator_stalled_push();
 	test_subbuf_order();
 	test_dirty_and_wait();
 	test_misc();
