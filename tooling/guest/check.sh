@@ -22,12 +22,13 @@ run_tc() {
 	name=${file#$FT/test.d/}
 	log=/tmp/ftlog/$(echo "$name" | tr / _)
 	rm -rf "$log"
-	out=$(cd $FT && timeout $CASE_TIMEOUT ./ftracetest -l "$log" "$file" 2>&1)
+	out=$(cd $FT && timeout $CASE_TIMEOUT ./ftracetest -k -l "$log" "$file" 2>&1)
 	rc=$?
 	# ftracetest prints "[N] description<TAB>[RESULT]" per run of the case;
 	# a case flagged "instance" runs again inside an instance, reported as
 	# NAME@instance.
 	status=
+	xfail=
 	echo "$out" | grep -E '^\[[0-9]+\] .*\[[A-Z]+\]$' > /tmp/ftres || true
 	while read -r line; do
 		st=${line##*[}
@@ -36,7 +37,11 @@ run_tc() {
 		*"(instance)"*) result "$tier" "$name@instance" "$st" ;;
 		*) result "$tier" "$name" "$st" ;;
 		esac
-		case $st in PASS|UNSUPPORTED|XFAIL|UNTESTED) ;; *) status=FAIL ;; esac
+		case $st in
+		PASS|UNSUPPORTED|UNTESTED) ;;
+		XFAIL) xfail=1 ;;
+		*) status=FAIL ;;
+		esac
 	done < /tmp/ftres
 	if [ ! -s /tmp/ftres ]; then
 		status=FAIL
@@ -46,7 +51,8 @@ run_tc() {
 		status=TIMEOUT
 		result "$tier" "$name" TIMEOUT
 	fi
-	if [ "$status" = FAIL ] || [ "$status" = TIMEOUT ]; then
+	# an expected failure's log says what was seen: print it as well
+	if [ "$status" = FAIL ] || [ "$status" = TIMEOUT ] || [ -n "$xfail" ]; then
 		echo "---- $name: ftracetest output"
 		echo "$out" | tail -n 20
 		for f in "$log"/*; do
