@@ -8,12 +8,12 @@
  * a 4-byte id chosen by the writer followed by opaque data, recorded as
  * one TRACE_RAW_DATA entry.
  *
- * Both copy the user's bytes into kernel memory before reserving the
- * event. Upstream copies straight into the reserved event with page
- * faults disabled and records "<faulted>" when that fails; copying
- * first costs an allocation per write but means a page that merely is
- * not resident yet gets faulted in instead of losing the text, and a
- * write that is split over several events cannot fault half way.
+ * Both copy the user's bytes straight into the reserved event, with page
+ * faults disabled because the reservation holds off preemption. When that
+ * copy faults (the page is not resident yet), the event is discarded and
+ * the write goes the slow way: the bytes are copied into kernel memory
+ * first, which may fault them in, and then recorded. Nothing is lost to a
+ * cold page, and the common write costs no allocation.
  */
 #include <linux/fs.h>
 #include <linux/slab.h>
@@ -41,11 +41,13 @@ static bool marker_allowed(struct trace_array *tr)
 }
 
 /*
- * Record @len bytes of @text in one TRACE_PRINT entry of @buffer, with
- * a newline added when the piece does not end in one.
+ * Record @len bytes of text in one TRACE_PRINT entry of @buffer, with a
+ * newline added when the piece does not end in one. The text comes from
+ * @ktext if set, else from user memory at @utext; -EFAULT means that copy
+ * faulted and nothing was recorded.
  */
 static int mark_one(struct trace_buffer *buffer, unsigned long ip,
-		    const char *text, size_t len)
+		    const char __user *utext, const char *ktext, size_t len)
 {
 	struct ring_buffer_event *event;
 	struct print_entry *entry;
@@ -57,8 +59,13 @@ static int mark_one(struct trace_buffer *buffer, unsigned long ip,
 		return -EBADF;
 	entry = ring_buffer_event_data(event);
 	entry->ip = ip;
-	memcpy(entry->buf, text, len);
-	if (text[len - 1] != '\n')
+	if (ktext) {
+		memcpy(entry->buf, ktext, len);
+	} else if (copy_from_user_nofault(entry->buf, utext, len)) {
+		ring_buffer_discard_commit(buffer, event);
+		return -EFAULT;
+	}
+	if (entry->buf[len - 1] != '\n')
 		entry->buf[len++] = '\n';
 	entry->buf[len] = '\0';
 	__buffer_unlock_commit(buffer, event);
@@ -77,7 +84,7 @@ static ssize_t tracing_mark_write(struct file *filp, const char __user *ubuf,
 	unsigned long ip = _THIS_IP_;
 	struct trace_buffer *buffer;
 	size_t done, piece, max;
-	char *text;
+	char *text = NULL;
 	int ret = 0;
 
 	if (!marker_allowed(tr) || (ssize_t)cnt < 0)
@@ -93,10 +100,6 @@ static ssize_t tracing_mark_write(struct file *filp, const char __user *ubuf,
 		return -EBADF;
 	max -= sizeof(struct print_entry) + MARKER_TAIL;
 
-	text = memdup_user(ubuf, cnt);
-	if (IS_ERR(text))
-		return PTR_ERR(text);
-
 	/*
 	 * A write that does not fit becomes consecutive entries, each the
 	 * next piece of the text: read back, the lines join into what was
@@ -105,7 +108,20 @@ static ssize_t tracing_mark_write(struct file *filp, const char __user *ubuf,
 	 */
 	for (done = 0; done < cnt; done += piece) {
 		piece = min(cnt - done, max);
-		ret = mark_one(buffer, ip, text + done, piece);
+		ret = mark_one(buffer, ip, ubuf + done,
+			       text ? text + done : NULL, piece);
+		if (!ret)
+			continue;
+		if (ret != -EFAULT)
+			break;
+		/* copy it all out, faulting pages in; go on from this piece */
+		text = memdup_user(ubuf, cnt);
+		if (IS_ERR(text)) {
+			ret = PTR_ERR(text);
+			text = NULL;
+			break;
+		}
+		ret = mark_one(buffer, ip, NULL, text + done, piece);
 		if (ret)
 			break;
 	}
@@ -136,18 +152,27 @@ static ssize_t tracing_mark_raw_write(struct file *filp,
 	if (size > ring_buffer_max_event_size(buffer))
 		return -EINVAL;
 
+	event = trace_buffer_lock_reserve(buffer, TRACE_RAW_DATA, size,
+					  tracing_gen_ctx());
+	if (!event)
+		return -EBADF;
+	entry = ring_buffer_event_data(event);
+	/* The first bytes are the id, the rest fills buf[]. */
+	if (!copy_from_user_nofault(&entry->id, ubuf, cnt)) {
+		__buffer_unlock_commit(buffer, event);
+		return cnt;
+	}
+	ring_buffer_discard_commit(buffer, event);
+
+	/* A page that is not resident: copy it out first, then record. */
 	data = memdup_user(ubuf, cnt);
 	if (IS_ERR(data))
 		return PTR_ERR(data);
-
 	event = trace_buffer_lock_reserve(buffer, TRACE_RAW_DATA, size,
 					  tracing_gen_ctx());
 	if (event) {
 		entry = ring_buffer_event_data(event);
-		/* The first bytes are the id, the rest fills buf[]. */
-		memcpy(&entry->id, data, sizeof(entry->id));
-		memcpy(entry->buf, data + sizeof(entry->id),
-		       cnt - sizeof(entry->id));
+		memcpy(&entry->id, data, cnt);
 		__buffer_unlock_commit(buffer, event);
 	}
 	kfree(data);
