@@ -75,6 +75,7 @@ while IFS= read -r line; do
 		[ -n "$subject" ] && commit_component "$subject" "$body" "$globs"
 		subject=${line#@ } body= globs= ;;
 	paths:*) globs=${line#paths:} ;;
+	' '*) [ -n "$globs" ] && globs="$globs $line" ;;
 	'') ;;
 	*) body="${body:+$body
 }$line" ;;

@@ -665,7 +665,13 @@ int __remove_instance(struct trace_array *tr)
 	 * preemption off: hand the role back and wait them out.
 	 */
 	trace_printk_dest_set(tr, false);
-	synchronize_rcu();
+	/*
+	 * Event probes write into the buffers with only preemption off.
+	 * Taking the event files away switches them off for good (an open
+	 * enable file cannot switch one on again), then wait them out.
+	 */
+	event_trace_del_tracer(tr);
+	tracepoint_synchronize_unregister();
 	if (tr->current_trace->reset)
 		tr->current_trace->reset(tr);
 	tr->current_trace->enabled--;
@@ -750,16 +756,16 @@ void __init early_trace_init(void)
 
 void __init trace_init(void)
 {
-	/* Everything is ready from early_trace_init(). */
+	/* the core is ready from early_trace_init(); now the events */
+	trace_event_init();
 }
 
 int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
 			     void *buffer, size_t *lenp, loff_t *ppos)
 {
 	/*
-	 * tp_printk sends events to the console as well as the buffer. The
-	 * value is kept for the event layer; there are no events to print
-	 * yet, so a write changes nothing else.
+	 * kernel.tracepoint_printk: non-zero sends every recorded event to
+	 * the console as well (the event layer tests it on each commit).
 	 */
 	return proc_dointvec(table, write, buffer, lenp, ppos);
 }

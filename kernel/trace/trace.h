@@ -662,6 +662,138 @@ int trace_events_core_create(struct trace_array *tr, struct dentry *parent);
 /* Remove events/ of @tr (eventfs needs it before its parent goes). */
 void trace_events_core_remove(struct trace_array *tr);
 
+/* ================ the event layer (trace_events*.c) ==================== */
+
+/*
+ * Every TRACE_EVENT of the kernel and of loaded modules is a struct
+ * trace_event_call (linux/trace_events.h) on ftrace_events. Each trace
+ * array has one struct trace_event_file per call (on tr->events), which
+ * is what the tracepoint probe gets as its data, and one
+ * trace_subsystem_dir per subsystem name (on tr->systems). event_mutex
+ * protects all of these lists, the enable state and the files' flags.
+ */
+extern struct mutex event_mutex;
+extern struct list_head ftrace_events;
+/* The kernel's own calls, placed by the linker (_ftrace_events). */
+extern struct trace_event_call *__start_ftrace_events[];
+extern struct trace_event_call *__stop_ftrace_events[];
+
+/* A subsystem name, shared by the arrays (on event_subsystems). */
+struct event_subsystem {
+	struct list_head	list;
+	const char		*name;
+	int			ref_count;
+};
+
+/* A subsystem's directory in one array. */
+struct trace_subsystem_dir {
+	struct list_head	list;		/* on tr->systems */
+	struct event_subsystem	*subsystem;
+	struct trace_array	*tr;
+	struct eventfs_inode	*ei;
+	int			ref_count;	/* open files + 1 while it exists */
+	int			nr_events;
+};
+
+/* trace_events.c: registration, enabling, recording, the files. */
+
+/*
+ * An event file of @tr by subsystem and event name; NULL if none. Call
+ * with event_mutex held.
+ */
+struct trace_event_file *find_event_file(struct trace_array *tr,
+					 const char *system, const char *event);
+/*
+ * Switch the event of @file on or off for its array. Call with
+ * event_mutex held.
+ */
+int ftrace_event_enable_disable(struct trace_event_file *file, int enable);
+/*
+ * The event file an event's control file was opened on, or NULL when the
+ * event (its module) is gone. Call with event_mutex held.
+ */
+struct trace_event_file *event_file_data(struct file *filp);
+/*
+ * Open events/<sys>/{enable,filter}: the subsystem directory of the
+ * inode with a reference (and one on its array), or ERR_PTR(). Its
+ * tr and subsystem stay valid until trace_system_dir_put().
+ */
+struct trace_subsystem_dir *trace_system_dir_get(struct inode *inode);
+void trace_system_dir_put(struct trace_subsystem_dir *dir);
+/* Add the event directories of every known event to a new array. */
+int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr);
+/* Take them away again before the array goes. */
+int event_trace_del_tracer(struct trace_array *tr);
+/* Switch off every event of @tr (on instance removal and tracer reset). */
+void trace_events_clear_all(struct trace_array *tr);
+/* trace_instance=name,events: enable the listed events of a new array. */
+void trace_events_enable_boot_list(struct trace_array *tr, char *list);
+/* From trace_init(): register the kernel's events, apply trace_event=. */
+void trace_event_init(void);
+/* The event-fork option of @tr changed (set_tracer_flag()). */
+void trace_event_follow_fork(struct trace_array *tr, bool enable);
+/* events/enable: all events of the array (file data: the array). */
+ssize_t trace_events_enable_read(struct file *filp, char __user *ubuf,
+				 size_t cnt, loff_t *ppos);
+ssize_t trace_events_enable_write(struct file *filp, const char __user *ubuf,
+				  size_t cnt, loff_t *ppos);
+
+/*
+ * trace_events_format.c: fields and format files.
+ *
+ * A field of an event, as the format file and the filter see it. The
+ * list of a class (trace_get_fields()) holds them newest first, the way
+ * the format file and filter lookups expect them.
+ */
+struct ftrace_event_field {
+	struct list_head	link;
+	const char		*name;
+	const char		*type;
+	int			filter_type;	/* FILTER_* of linux/trace_events.h */
+	int			offset;
+	int			size;
+	int			is_signed;
+	int			len;		/* array elements, 0 if not an array */
+};
+
+/* The common_* fields every event starts with (shared by all calls). */
+extern struct list_head ftrace_common_fields;
+int trace_event_common_fields_init(void);
+/* Build the field list of @call's class once (idempotent per class). */
+int trace_event_define_fields(struct trace_event_call *call);
+/* Free what trace_event_define_fields() built (module unload). */
+void trace_event_free_fields(struct trace_event_call *call);
+/* A field of @call by name, common fields included; NULL if none. */
+struct ftrace_event_field *trace_find_event_field(struct trace_event_call *call,
+						  const char *name);
+/*
+ * events/<sys>/<event>/format. The eventfs data of the event's
+ * directory (inode->i_private) is its struct trace_event_file.
+ */
+extern const struct file_operations ftrace_event_format_fops;
+/*
+ * Rewrite enum and sizeof names (TRACE_DEFINE_ENUM/_SIZEOF) in the print
+ * formats of the calls to their values, as upstream does, so that tools
+ * can evaluate them: at boot for the kernel's maps and on module load
+ * for the module's.
+ */
+void trace_event_eval_update(struct trace_eval_map **map, int len);
+void trace_event_eval_init(void);
+/* The built-in maps (section _ftrace_eval_map, __initdata). */
+extern struct trace_eval_map *__start_ftrace_eval_maps[];
+extern struct trace_eval_map *__stop_ftrace_eval_maps[];
+
+/* trace_events_filter.c: the filter language (issue: filters). */
+void trace_event_filter_free(struct trace_event_file *file);
+extern const struct file_operations ftrace_event_filter_fops;
+extern const struct file_operations ftrace_subsystem_filter_fops;
+
+/* trace_sched_switch.c: keep the pid maps current from sched events. */
+void tracing_start_cmdline_record(void);
+void tracing_stop_cmdline_record(void);
+void tracing_start_tgid_record(void);
+void tracing_stop_tgid_record(void);
+
 /* ============== helpers shared by every file writer =================== */
 
 static inline bool trace_flag_set(struct trace_array *tr, unsigned int flag)

@@ -7,8 +7,8 @@
  *
  * The directory is an eventfs tree: its files only come into being when
  * looked up, from the tables below, and eventfs keeps ownership changes
- * made with chown/chgrp. The event layer adds its subsystems next to
- * ftrace/ and more files to the tables.
+ * made with chown/chgrp. The event layer (trace_events.c) adds its
+ * subsystems next to ftrace/, and its state is what events/enable shows.
  */
 #include <linux/tracefs.h>
 #include <linux/seq_file.h>
@@ -195,40 +195,10 @@ static const struct file_operations core_id_fops = {
 	.llseek		= default_llseek,
 };
 
-/*
- * events/enable: the state of all events together. None exists yet, so
- * all are off; a valid write has nothing to switch but, as upstream,
- * makes sure the buffers have their full size since events are about
- * to be used.
- */
-static ssize_t events_enable_read(struct file *filp, char __user *ubuf,
-				  size_t cnt, loff_t *ppos)
-{
-	return simple_read_from_buffer(ubuf, cnt, ppos, "0\n", 2);
-}
-
-static ssize_t events_enable_write(struct file *filp, const char __user *ubuf,
-				   size_t cnt, loff_t *ppos)
-{
-	struct trace_array *tr = filp->private_data;
-	unsigned long on;
-	int err;
-
-	err = kstrtoul_from_user(ubuf, cnt, 10, &on);
-	if (!err && on > 1)
-		err = -EINVAL;
-	if (!err)
-		err = tracing_update_buffers(tr);
-	if (err < 0)
-		return err;
-	*ppos += cnt;
-	return cnt;
-}
-
 static const struct file_operations events_enable_fops = {
 	.open		= tracing_open_generic_tr,
-	.read		= events_enable_read,
-	.write		= events_enable_write,
+	.read		= trace_events_enable_read,
+	.write		= trace_events_enable_write,
 	.llseek		= default_llseek,
 	.release	= tracing_release_generic_tr,
 };
@@ -378,13 +348,15 @@ int trace_events_core_create(struct trace_array *tr, struct dentry *parent)
 			pr_warn("tracing: could not create events/ftrace/%s/\n",
 				core_events[i].name);
 	}
-	return 0;
+	/* the kernel's events beside ftrace/, and the files that list them */
+	return event_trace_add_tracer(parent, tr);
 }
 
 void trace_events_core_remove(struct trace_array *tr)
 {
 	if (!tr->event_dir)
 		return;
+	event_trace_del_tracer(tr);
 	/* Takes the whole tree below with it. */
 	eventfs_remove_events_dir(tr->event_dir);
 	tr->event_dir = NULL;

@@ -120,7 +120,7 @@ int __init trace_instances_init(struct dentry *d_tracer)
 /**
  * trace_array_get_by_name - find or create an instance for kernel use
  * @name: the instance's name
- * @systems: events to allow in it (ignored until events exist)
+ * @systems: events to allow in it (ignored: every instance has them all)
  *
  * Returns the array with a reference the caller drops with
  * trace_array_put(), or NULL.
@@ -232,8 +232,7 @@ void __init trace_boot_instances_create(void)
 		if (flags)
 			boot_instance_flags(tr, flags);
 		if (events && *events)
-			pr_warn("tracing: instance %s: events at boot are not supported yet\n",
-				name);
+			trace_events_enable_boot_list(tr, events);
 	}
 	mutex_unlock(&trace_types_lock);
 }

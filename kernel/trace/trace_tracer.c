@@ -222,6 +222,9 @@ int set_tracer_flag(struct trace_array *tr, unsigned int mask, int enabled)
 		tr->trace_flags |= mask;
 	else
 		tr->trace_flags &= ~mask;
+	/* the probes that follow forks read the flag: set it first */
+	if (mask == TRACE_ITER_EVENT_FORK)
+		trace_event_follow_fork(tr, enabled);
 	return 0;
 }
 

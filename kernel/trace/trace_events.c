@@ -1,0 +1,1737 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The event layer: the kernel's TRACE_EVENTs recorded into trace arrays.
+ *
+ * The TRACE_EVENT macros (include/trace/trace_events.h) give every event
+ * a struct trace_event_call in the _ftrace_events section (or in a
+ * module's table) and a probe that calls trace_event_buffer_reserve()
+ * and trace_event_buffer_commit(). This file registers the calls (at boot
+ * and on module load), keeps one struct trace_event_file per call in each
+ * trace array, attaches and detaches the probes when events are switched
+ * on and off, and provides the control files: set_event,
+ * available_events, set_event_pid, set_event_notrace_pid and the
+ * enable/id files of events/.
+ *
+ * A probe runs with preemption disabled and reads only its file's flags,
+ * the array's buffer and, when pid filtering is on, the array's pid
+ * lists (under RCU). Everything else changes under event_mutex.
+ */
+#include <linux/ctype.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/rculist.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/tracefs.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+#include <asm/setup.h>
+#include <trace/events/sched.h>
+
+#include "trace.h"
+
+/* the event lists, the files' enable state and the pid lists */
+DEFINE_MUTEX(event_mutex);
+LIST_HEAD(ftrace_events);
+static LIST_HEAD(event_subsystems);
+
+static struct kmem_cache *event_file_cachep;
+
+/* The trace_event= boot list; used once at boot, then empty. */
+static char boot_events[COMMAND_LINE_SIZE] __initdata;
+
+static __init int set_boot_events(char *str)
+{
+	strscpy(boot_events, str, COMMAND_LINE_SIZE);
+	return 1;
+}
+__setup("trace_event=", set_boot_events);
+
+static __init int set_tp_printk(char *str)
+{
+	/*
+	 * __setup() matches on the prefix: "tp_printk_stop_on_boot" comes
+	 * here first and must go on to its own handler.
+	 */
+	if (*str == '_')
+		return 0;
+	/* tp_printk=off or =0 keeps it off, as any other value turns it on */
+	if (strcmp(str, "=0") && strcmp(str, "=off"))
+		tracepoint_printk = 1;
+	return 1;
+}
+__setup("tp_printk", set_tp_printk);
+
+/*
+ * tp_printk_stop_on_boot: print the events of the boot only, up to the
+ * late initcalls; the sysctl kernel.tracepoint_printk turns it on again.
+ */
+static bool tp_printk_stop_on_boot __initdata;
+
+static __init int set_tp_printk_stop(char *str)
+{
+	tp_printk_stop_on_boot = true;
+	return 1;
+}
+__setup("tp_printk_stop_on_boot", set_tp_printk_stop);
+
+static __init int tp_printk_boot_done(void)
+{
+	if (tp_printk_stop_on_boot)
+		tracepoint_printk = 0;
+	return 0;
+}
+late_initcall_sync(tp_printk_boot_done);
+
+/* ---------------------------------------------------------------- */
+/* Pid filtering: set_event_pid and set_event_notrace_pid             */
+
+/*
+ * A set of pids as a bitmap indexed by pid, sized for pid_max when it
+ * was written. A probe tests one bit; a fork adds the child with one
+ * atomic set_bit() (event-fork), which needs no allocation where the
+ * fork probe runs. Pids beyond the map are never in it.
+ */
+struct event_pid_list {
+	struct rcu_head	rcu;
+	unsigned int	nbits;
+	unsigned long	bits[];
+};
+
+/* Per array: the two lists (RCU), reached through tr_pid_state(). */
+struct event_pid_state {
+	struct event_pid_list __rcu	*pids;		/* trace only these */
+	struct event_pid_list __rcu	*no_pids;	/* never these */
+	bool				fork_probe;
+};
+
+static DEFINE_XARRAY(pid_states);	/* trace_array -> event_pid_state */
+
+static struct event_pid_state *tr_pid_state(struct trace_array *tr)
+{
+	return xa_load(&pid_states, (unsigned long)tr);
+}
+
+static bool pid_in(struct event_pid_list *l, pid_t pid)
+{
+	return l && pid >= 0 && pid < l->nbits && test_bit(pid, l->bits);
+}
+
+bool trace_event_ignore_this_pid(struct trace_event_file *trace_file)
+{
+	struct event_pid_state *st = tr_pid_state(trace_file->tr);
+	struct event_pid_list *l;
+	pid_t pid = current->pid;
+	bool ignore = false;
+
+	if (!st)
+		return false;
+	rcu_read_lock_sched_notrace();
+	l = rcu_dereference_sched(st->no_pids);
+	if (pid_in(l, pid))
+		ignore = true;
+	l = rcu_dereference_sched(st->pids);
+	if (l && !pid_in(l, pid))
+		ignore = true;
+	rcu_read_unlock_sched_notrace();
+	return ignore;
+}
+EXPORT_SYMBOL_GPL(trace_event_ignore_this_pid);
+
+/* ---------------------------------------------------------------- */
+/* Recording: what the generated probes call                          */
+
+void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
+				 struct trace_event_file *trace_file,
+				 unsigned long len)
+{
+	struct trace_event_call *call = trace_file->event_call;
+
+	if ((trace_file->flags & EVENT_FILE_FL_PID_FILTER) &&
+	    trace_event_ignore_this_pid(trace_file))
+		return NULL;
+
+	/*
+	 * The tracepoint disabled preemption before calling the probe;
+	 * the entry is to show the count the traced code ran with.
+	 */
+	fbuffer->trace_ctx = tracing_gen_ctx_dec();
+	fbuffer->trace_file = trace_file;
+	fbuffer->buffer = trace_file->tr->array_buffer.buffer;
+	fbuffer->regs = NULL;
+	fbuffer->event = trace_buffer_lock_reserve(fbuffer->buffer,
+						   call->event.type, len,
+						   fbuffer->trace_ctx);
+	if (!fbuffer->event)
+		return NULL;
+	fbuffer->entry = ring_buffer_event_data(fbuffer->event);
+	return fbuffer->entry;
+}
+EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
+
+static void event_printk(struct trace_event_buffer *fbuffer);
+
+void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
+{
+	struct trace_event_file *file = fbuffer->trace_file;
+	struct event_filter *filter;
+
+	if (unlikely(file->flags & EVENT_FILE_FL_FILTERED)) {
+		filter = rcu_dereference_raw(file->filter);
+		if (filter && !filter_match_preds(filter, fbuffer->entry)) {
+			ring_buffer_discard_commit(fbuffer->buffer,
+						   fbuffer->event);
+			return;
+		}
+	}
+	if (unlikely(tracepoint_printk))
+		event_printk(fbuffer);
+	__buffer_unlock_commit(fbuffer->buffer, fbuffer->event);
+}
+EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
+
+/*
+ * Called by the probes only when one of the rare flags is set. There
+ * are no triggers in this kernel; what is left is the soft-disabled state
+ * and the pid filter.
+ */
+bool __trace_trigger_soft_disabled(struct trace_event_file *file)
+{
+	unsigned long eflags = file->flags;
+
+	if (eflags & EVENT_FILE_FL_SOFT_DISABLED)
+		return true;
+	if (eflags & EVENT_FILE_FL_PID_FILTER)
+		return trace_event_ignore_this_pid(file);
+	return false;
+}
+EXPORT_SYMBOL_GPL(__trace_trigger_soft_disabled);
+
+/*
+ * tp_printk: every recorded event also goes to the console, formatted
+ * by its own output function. One shared iterator, so one line at a
+ * time; an event that comes while another is printed (an interrupt, an
+ * NMI) is recorded but not printed.
+ */
+static struct trace_iterator printk_iter;
+static DEFINE_RAW_SPINLOCK(printk_iter_lock);
+
+static void event_printk(struct trace_event_buffer *fbuffer)
+{
+	struct trace_event_call *call = fbuffer->trace_file->event_call;
+	struct trace_iterator *iter = &printk_iter;
+	struct trace_event *event;
+	unsigned long flags;
+
+	if (WARN_ON_ONCE(!call->event.funcs || !call->event.funcs->trace))
+		return;
+	if (!raw_spin_trylock_irqsave(&printk_iter_lock, flags))
+		return;
+	event = &call->event;
+	trace_seq_init(&iter->seq);
+	iter->ent = fbuffer->entry;
+	iter->ent_size = ring_buffer_event_length(fbuffer->event);
+	iter->tr = fbuffer->trace_file->tr;
+	event->funcs->trace(iter, 0, event);
+	trace_seq_putc(&iter->seq, 0);
+	pr_info("%s", iter->seq.buffer);
+	raw_spin_unlock_irqrestore(&printk_iter_lock, flags);
+}
+
+/* ---------------------------------------------------------------- */
+/* Registration of the probes                                          */
+
+int trace_event_reg(struct trace_event_call *call, enum trace_reg type,
+		    void *data)
+{
+	struct trace_event_file *file = data;
+
+	WARN_ON(!(call->flags & TRACE_EVENT_FL_TRACEPOINT));
+	switch (type) {
+	case TRACE_REG_REGISTER:
+		return tracepoint_probe_register(call->tp, call->class->probe,
+						 file);
+	case TRACE_REG_UNREGISTER:
+		tracepoint_probe_unregister(call->tp, call->class->probe, file);
+		return 0;
+#ifdef CONFIG_PERF_EVENTS
+	case TRACE_REG_PERF_REGISTER:
+		return tracepoint_probe_register(call->tp,
+						 call->class->perf_probe, call);
+	case TRACE_REG_PERF_UNREGISTER:
+		tracepoint_probe_unregister(call->tp, call->class->perf_probe,
+					    call);
+		return 0;
+	case TRACE_REG_PERF_OPEN:
+	case TRACE_REG_PERF_CLOSE:
+	case TRACE_REG_PERF_ADD:
+	case TRACE_REG_PERF_DEL:
+		return 0;
+#endif
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(trace_event_reg);
+
+int trace_event_raw_init(struct trace_event_call *call)
+{
+	int id;
+
+	/* The output functions get an entry type of their own. */
+	id = register_trace_event(&call->event);
+	if (!id)
+		return -ENODEV;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(trace_event_raw_init);
+
+/*
+ * Switch @file's event on or off for its array. Turning on also starts
+ * the pid -> comm recording, so that the output can name the tasks.
+ */
+int ftrace_event_enable_disable(struct trace_event_file *file, int enable)
+{
+	struct trace_event_call *call = file->event_call;
+	struct trace_array *tr = file->tr;
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+
+	if (!enable) {
+		if (!(file->flags & EVENT_FILE_FL_ENABLED))
+			return 0;
+		clear_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
+		call->class->reg(call, TRACE_REG_UNREGISTER, file);
+		if (test_and_clear_bit(EVENT_FILE_FL_RECORDED_CMD_BIT,
+				       &file->flags))
+			tracing_stop_cmdline_record();
+		if (test_and_clear_bit(EVENT_FILE_FL_RECORDED_TGID_BIT,
+				       &file->flags))
+			tracing_stop_tgid_record();
+		return 0;
+	}
+
+	if (file->flags & EVENT_FILE_FL_ENABLED)
+		return 0;
+	if (trace_flag_set(tr, TRACE_ITER_RECORD_CMD)) {
+		tracing_start_cmdline_record();
+		set_bit(EVENT_FILE_FL_RECORDED_CMD_BIT, &file->flags);
+	}
+	if (trace_flag_set(tr, TRACE_ITER_RECORD_TGID)) {
+		tracing_start_tgid_record();
+		set_bit(EVENT_FILE_FL_RECORDED_TGID_BIT, &file->flags);
+	}
+	ret = call->class->reg(call, TRACE_REG_REGISTER, file);
+	if (ret) {
+		if (test_and_clear_bit(EVENT_FILE_FL_RECORDED_CMD_BIT,
+				       &file->flags))
+			tracing_stop_cmdline_record();
+		if (test_and_clear_bit(EVENT_FILE_FL_RECORDED_TGID_BIT,
+				       &file->flags))
+			tracing_stop_tgid_record();
+		pr_info("event trace: Could not enable event %s\n",
+			trace_event_name(call));
+		return ret;
+	}
+	set_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
+	/* a module's events in a buffer make its unload clear the buffer */
+	set_bit(EVENT_FILE_FL_WAS_ENABLED_BIT, &file->flags);
+	return 0;
+}
+
+static bool event_can_enable(struct trace_event_call *call)
+{
+	return trace_event_name(call) && call->class && call->class->reg &&
+	       !(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE);
+}
+
+/*
+ * Switch on or off every event of @tr that matches: @match is an event
+ * or subsystem name, @sub a subsystem, @event an event name; NULL means
+ * any. -EINVAL if nothing matched, else the first error.
+ */
+static int set_clr_events(struct trace_array *tr, const char *match,
+			  const char *sub, const char *event, int set)
+{
+	struct trace_event_file *file;
+	struct trace_event_call *call;
+	int ret = -EINVAL, err, first = 0;
+	const char *name;
+
+	lockdep_assert_held(&event_mutex);
+	list_for_each_entry(file, &tr->events, list) {
+		call = file->event_call;
+		if (!event_can_enable(call))
+			continue;
+		name = trace_event_name(call);
+		if (match && strcmp(match, name) &&
+		    strcmp(match, call->class->system))
+			continue;
+		if (sub && strcmp(sub, call->class->system))
+			continue;
+		if (event && strcmp(event, name))
+			continue;
+		err = ftrace_event_enable_disable(file, set);
+		if (err && !first)
+			first = err;
+		ret = first;
+	}
+	return ret;
+}
+
+/*
+ * "sys:event", "sys:", "sys:*", ":event", "*:event", "*:*", or a bare
+ * name that is a subsystem or an event. @buf is modified.
+ */
+int ftrace_set_clr_event(struct trace_array *tr, char *buf, int set)
+{
+	char *sub = NULL, *event = NULL, *match = buf, *colon;
+	int ret;
+
+	if (!tr)
+		return -ENOENT;
+	colon = strchr(buf, ':');
+	if (colon) {
+		*colon = '\0';
+		sub = buf;
+		event = colon + 1;
+		match = NULL;
+		if (!*sub || !strcmp(sub, "*"))
+			sub = NULL;
+		if (!*event || !strcmp(event, "*"))
+			event = NULL;
+	}
+	mutex_lock(&event_mutex);
+	ret = set_clr_events(tr, match, sub, event, set);
+	mutex_unlock(&event_mutex);
+	if (colon)
+		*colon = ':';
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ftrace_set_clr_event);
+
+int trace_array_set_clr_event(struct trace_array *tr, const char *system,
+			      const char *event, bool enable)
+{
+	int ret;
+
+	if (!tr)
+		return -ENOENT;
+	mutex_lock(&event_mutex);
+	ret = set_clr_events(tr, NULL, system, event, enable);
+	mutex_unlock(&event_mutex);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(trace_array_set_clr_event);
+
+int trace_set_clr_event(const char *system, const char *event, int set)
+{
+	return trace_array_set_clr_event(top_trace_array(), system, event,
+					 set);
+}
+EXPORT_SYMBOL_GPL(trace_set_clr_event);
+
+void trace_events_clear_all(struct trace_array *tr)
+{
+	struct trace_event_file *file;
+
+	mutex_lock(&event_mutex);
+	list_for_each_entry(file, &tr->events, list)
+		ftrace_event_enable_disable(file, 0);
+	mutex_unlock(&event_mutex);
+}
+
+struct trace_event_file *find_event_file(struct trace_array *tr,
+					 const char *system, const char *event)
+{
+	struct trace_event_file *file;
+	struct trace_event_call *call;
+	const char *name;
+
+	list_for_each_entry(file, &tr->events, list) {
+		call = file->event_call;
+		name = trace_event_name(call);
+		if (!name || !call->class || !call->class->reg)
+			continue;
+		if (!strcmp(event, name) && !strcmp(system, call->class->system))
+			return file;
+	}
+	return NULL;
+}
+
+/* ---------------------------------------------------------------- */
+/* Event files and subsystem directories of an array                   */
+
+static struct event_subsystem *subsystem_get(const char *name)
+{
+	struct event_subsystem *sys;
+
+	list_for_each_entry(sys, &event_subsystems, list) {
+		if (!strcmp(sys->name, name)) {
+			sys->ref_count++;
+			return sys;
+		}
+	}
+	sys = kzalloc(sizeof(*sys), GFP_KERNEL);
+	if (!sys)
+		return NULL;
+	/*
+	 * A module's system name goes with the module, but an open
+	 * events/<sys>/enable keeps the directory (and its name) alive
+	 * past the unload: keep our own copy.
+	 */
+	sys->name = kstrdup_const(name, GFP_KERNEL);
+	if (!sys->name) {
+		kfree(sys);
+		return NULL;
+	}
+	sys->ref_count = 1;
+	list_add(&sys->list, &event_subsystems);
+	return sys;
+}
+
+static void subsystem_put(struct event_subsystem *sys)
+{
+	if (--sys->ref_count)
+		return;
+	list_del(&sys->list);
+	kfree_const(sys->name);
+	kfree(sys);
+}
+
+static void system_dir_put(struct trace_subsystem_dir *dir)
+{
+	if (--dir->ref_count)
+		return;
+	subsystem_put(dir->subsystem);
+	kfree(dir);
+}
+
+/*
+ * Drop a reference to @file. The holders are the array's list (until
+ * event_file_remove()), every open control file, and the event's eventfs
+ * directory: its inodes point at @file, and eventfs calls the release of
+ * the "enable" entry only once the last dentry of the directory is gone.
+ * That last one comes from inside eventfs (with event_mutex held or not),
+ * so nothing here may take a lock.
+ */
+static void event_file_put(struct trace_event_file *file)
+{
+	if (!refcount_dec_and_test(&file->ref))
+		return;
+	/* nobody has it open any more and it is off every list */
+	if (WARN_ON_ONCE(!(file->flags & EVENT_FILE_FL_FREED)))
+		return;
+	trace_event_filter_free(file);
+	kmem_cache_free(event_file_cachep, file);
+}
+
+static const struct file_operations event_enable_fops;
+static const struct file_operations event_id_fops;
+static const struct file_operations system_enable_fops;
+
+static int event_entry_callback(const char *name, umode_t *mode, void **data,
+				const struct file_operations **fops)
+{
+	struct trace_event_file *file = *data;
+	struct trace_event_call *call = file->event_call;
+
+	if (!strcmp(name, "format")) {
+		*mode = TRACE_MODE_READ;
+		*fops = &ftrace_event_format_fops;
+	} else if (!strcmp(name, "enable") && call->class->reg &&
+		   !(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE)) {
+		*mode = TRACE_MODE_WRITE;
+		*fops = &event_enable_fops;
+	} else if (!strcmp(name, "filter") && call->class->reg) {
+		*mode = TRACE_MODE_WRITE;
+		*fops = &ftrace_event_filter_fops;
+	} else if (!strcmp(name, "id") && call->event.type) {
+		*mode = TRACE_MODE_READ;
+		*data = (void *)(unsigned long)call->event.type;
+		*fops = &event_id_fops;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* eventfs is done with the directory of @data: drop its reference. */
+static void event_dir_release(const char *name, void *data)
+{
+	event_file_put(data);
+}
+
+static const struct eventfs_entry event_entries[] = {
+	{ .name = "enable",	.callback = event_entry_callback,
+	  .release = event_dir_release },
+	{ .name = "filter",	.callback = event_entry_callback },
+	{ .name = "format",	.callback = event_entry_callback },
+	{ .name = "id",		.callback = event_entry_callback },
+};
+
+static int system_entry_callback(const char *name, umode_t *mode, void **data,
+				 const struct file_operations **fops)
+{
+	if (!strcmp(name, "enable")) {
+		*mode = TRACE_MODE_WRITE;
+		*fops = &system_enable_fops;
+	} else if (!strcmp(name, "filter")) {
+		*mode = TRACE_MODE_WRITE;
+		*fops = &ftrace_subsystem_filter_fops;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+static const struct eventfs_entry system_entries[] = {
+	{ .name = "enable",	.callback = system_entry_callback },
+	{ .name = "filter",	.callback = system_entry_callback },
+};
+
+/* The subsystem directory of @tr for @name, made if missing. */
+static struct trace_subsystem_dir *
+system_dir_get(struct trace_array *tr, const char *name)
+{
+	struct trace_subsystem_dir *dir;
+	struct eventfs_inode *ei;
+
+	list_for_each_entry(dir, &tr->systems, list) {
+		if (!strcmp(dir->subsystem->name, name)) {
+			dir->nr_events++;
+			return dir;
+		}
+	}
+	dir = kzalloc(sizeof(*dir), GFP_KERNEL);
+	if (!dir)
+		return NULL;
+	dir->subsystem = subsystem_get(name);
+	if (!dir->subsystem) {
+		kfree(dir);
+		return NULL;
+	}
+	ei = eventfs_create_dir(name, tr->event_dir, system_entries,
+				ARRAY_SIZE(system_entries), dir);
+	if (IS_ERR(ei)) {
+		pr_warn("tracing: could not create events/%s\n", name);
+		subsystem_put(dir->subsystem);
+		kfree(dir);
+		return NULL;
+	}
+	dir->ei = ei;
+	dir->tr = tr;
+	dir->ref_count = 1;
+	dir->nr_events = 1;
+	list_add(&dir->list, &tr->systems);
+	return dir;
+}
+
+/* Drop @file's hold on its subsystem directory; the last removes it. */
+static void system_dir_drop_event(struct trace_subsystem_dir *dir)
+{
+	if (--dir->nr_events)
+		return;
+	eventfs_remove_dir(dir->ei);
+	list_del(&dir->list);
+	dir->ei = NULL;
+	system_dir_put(dir);
+}
+
+/* Give @file its directory events/<sys>/<name>/ in its array. */
+static int event_dir_create(struct trace_event_file *file)
+{
+	struct trace_event_call *call = file->event_call;
+	struct trace_array *tr = file->tr;
+	struct trace_subsystem_dir *dir;
+	struct eventfs_inode *ei;
+	const char *name = trace_event_name(call);
+
+	if (file->ei || !tr->event_dir)
+		return 0;
+	dir = system_dir_get(tr, call->class->system);
+	if (!dir)
+		return -ENOMEM;
+	ei = eventfs_create_dir(name, dir->ei, event_entries,
+				ARRAY_SIZE(event_entries), file);
+	if (IS_ERR(ei)) {
+		pr_warn("tracing: could not create events/%s/%s\n",
+			call->class->system, name);
+		system_dir_drop_event(dir);
+		return PTR_ERR(ei);
+	}
+	file->ei = ei;
+	file->system = dir;
+	/*
+	 * An open can reach @file through an inode of this directory after
+	 * event_file_remove(): the directory keeps @file's memory until
+	 * eventfs lets go of it (event_dir_release()), and the open then
+	 * sees EVENT_FILE_FL_FREED.
+	 */
+	refcount_inc(&file->ref);
+	return 0;
+}
+
+static struct trace_event_file *event_file_add(struct trace_event_call *call,
+					       struct trace_array *tr)
+{
+	struct trace_event_file *file;
+
+	file = kmem_cache_zalloc(event_file_cachep, GFP_KERNEL);
+	if (!file)
+		return NULL;
+	file->event_call = call;
+	file->tr = tr;
+	INIT_LIST_HEAD(&file->triggers);
+	refcount_set(&file->ref, 1);
+	/* new events obey the array's pid filter at once */
+	if (tr_pid_state(tr))
+		file->flags |= EVENT_FILE_FL_PID_FILTER;
+	list_add(&file->list, &tr->events);
+	return file;
+}
+
+/* Off, out of the lists and the tree; freed when no one has it open. */
+static void event_file_remove(struct trace_event_file *file)
+{
+	ftrace_event_enable_disable(file, 0);
+	list_del(&file->list);
+	if (file->ei) {
+		eventfs_remove_dir(file->ei);
+		file->ei = NULL;
+	}
+	if (file->system) {
+		system_dir_drop_event(file->system);
+		file->system = NULL;
+	}
+	set_bit(EVENT_FILE_FL_FREED_BIT, &file->flags);
+	event_file_put(file);
+}
+
+struct trace_event_file *event_file_data(struct file *filp)
+{
+	struct trace_event_file *file = file_inode(filp)->i_private;
+
+	lockdep_assert_held(&event_mutex);
+	if (!file || (file->flags & EVENT_FILE_FL_FREED))
+		return NULL;
+	return file;
+}
+
+/* ---------------------------------------------------------------- */
+/* Calls: registering the kernel's and modules' events                 */
+
+static int event_call_init(struct trace_event_call *call)
+{
+	const char *name = trace_event_name(call);
+	int ret;
+
+	if (WARN_ON(!name))
+		return -EINVAL;
+	if (call->class->raw_init) {
+		ret = call->class->raw_init(call);
+		if (ret) {
+			pr_warn("Could not initialize trace events/%s\n", name);
+			return ret;
+		}
+	}
+	ret = trace_event_define_fields(call);
+	if (ret) {
+		pr_warn("Could not initialize trace point events/%s/%s\n",
+			call->class->system, name);
+		unregister_trace_event(&call->event);
+	}
+	return ret;
+}
+
+/* Every array gets a file (and, once tracefs is up, a directory). */
+static void event_call_add_files(struct trace_event_call *call)
+{
+	struct trace_event_file *file;
+	struct trace_array *tr;
+
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		file = event_file_add(call, tr);
+		if (file)
+			event_dir_create(file);
+	}
+}
+
+/* For each call of a module: remove it everywhere, forget its output. */
+static void event_call_remove(struct trace_event_call *call)
+{
+	struct trace_event_file *file, *next;
+	struct trace_array *tr;
+	bool was_used = false;
+
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		list_for_each_entry_safe(file, next, &tr->events, list) {
+			if (file->event_call != call)
+				continue;
+			if (file->flags & EVENT_FILE_FL_WAS_ENABLED)
+				was_used = true;
+			event_file_remove(file);
+			break;
+		}
+	}
+	/*
+	 * Entries of the event may still be in buffers and would be printed
+	 * by code that is about to go away: clear the buffers first.
+	 */
+	if (was_used)
+		tracing_reset_all_online_cpus_unlocked();
+	down_write(&trace_event_sem);
+	__unregister_trace_event(&call->event);
+	up_write(&trace_event_sem);
+	trace_event_free_fields(call);
+	list_del(&call->list);
+}
+
+/* ---------------------------------------------------------------- */
+/* Modules                                                             */
+
+/*
+ * Taints that do not change the kernel's layouts: out of tree, staging,
+ * unsigned, test and livepatch modules may trace. Any other (a forced
+ * load) may disagree with the structures the events describe.
+ */
+static bool module_taint_bad(struct module *mod)
+{
+	unsigned long ok = BIT(TAINT_OOT_MODULE) | BIT(TAINT_CRAP) |
+			   BIT(TAINT_UNSIGNED_MODULE) | BIT(TAINT_TEST) |
+			   BIT(TAINT_LIVEPATCH);
+
+	return mod->taints & ~ok;
+}
+
+static void events_module_coming(struct module *mod)
+{
+	struct trace_event_call **calls = mod->trace_events;
+	int i;
+
+	if (!mod->num_trace_events)
+		return;
+	/* A module with a forced load may disagree with our layouts. */
+	if (module_taint_bad(mod)) {
+		pr_err("%s: module has bad taint, not creating trace events\n",
+		       mod->name);
+		return;
+	}
+	for (i = 0; i < mod->num_trace_events; i++) {
+		calls[i]->module = mod;
+		if (event_call_init(calls[i]))
+			continue;
+		list_add(&calls[i]->list, &ftrace_events);
+		event_call_add_files(calls[i]);
+	}
+}
+
+static void events_module_going(struct module *mod)
+{
+	struct trace_event_call *call, *next;
+
+	list_for_each_entry_safe(call, next, &ftrace_events, list) {
+		if (call->module == mod)
+			event_call_remove(call);
+	}
+}
+
+static int events_module_notify(struct notifier_block *self,
+				unsigned long val, void *data)
+{
+	struct module *mod = data;
+
+	mutex_lock(&trace_types_lock);
+	mutex_lock(&event_mutex);
+	switch (val) {
+	case MODULE_STATE_COMING:
+		events_module_coming(mod);
+		break;
+	case MODULE_STATE_GOING:
+		events_module_going(mod);
+		break;
+	}
+	mutex_unlock(&event_mutex);
+	mutex_unlock(&trace_types_lock);
+	/*
+	 * The module's enum maps, while they still exist (they are init
+	 * data of the module); this takes event_mutex itself.
+	 */
+	if (val == MODULE_STATE_COMING && mod->num_trace_evals)
+		trace_event_eval_update(mod->trace_evals,
+					mod->num_trace_evals);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block events_module_nb = {
+	.notifier_call	= events_module_notify,
+	/* after the tracepoints of the module are known */
+	.priority	= 1,
+};
+
+/* ---------------------------------------------------------------- */
+/* The files                                                           */
+
+static ssize_t event_enable_read(struct file *filp, char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	struct trace_event_file *file;
+	unsigned long flags;
+	char buf[4] = "0\n";
+
+	mutex_lock(&event_mutex);
+	file = event_file_data(filp);
+	flags = file ? file->flags : 0;
+	mutex_unlock(&event_mutex);
+	if (!file)
+		return -ENODEV;
+	if ((flags & EVENT_FILE_FL_ENABLED) &&
+	    !(flags & EVENT_FILE_FL_SOFT_DISABLED))
+		buf[0] = '1';
+	if (flags & EVENT_FILE_FL_SOFT_MODE)
+		strscpy(buf + 1, "*\n", sizeof(buf) - 1);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, strlen(buf));
+}
+
+static ssize_t event_enable_write(struct file *filp, const char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	struct trace_event_file *file;
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (val > 1)
+		return -EINVAL;
+	mutex_lock(&event_mutex);
+	file = event_file_data(filp);
+	ret = file ? ftrace_event_enable_disable(file, val) : -ENODEV;
+	mutex_unlock(&event_mutex);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+/*
+ * Holds the event file while open, so that a module unload cannot free
+ * it, and its array, so that the instance cannot be removed under a
+ * writer (rmdir fails with EBUSY meanwhile, as upstream's does).
+ */
+static int event_file_open(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file;
+	int ret;
+
+	ret = security_locked_down(LOCKDOWN_TRACEFS);
+	if (ret)
+		return ret;
+	/*
+	 * An array's files are marked freed under event_mutex before the
+	 * array goes, so one that is not marked has a live array.
+	 */
+	mutex_lock(&trace_types_lock);
+	mutex_lock(&event_mutex);
+	file = event_file_data(filp);
+	if (file) {
+		refcount_inc(&file->ref);
+		file->tr->ref++;
+	}
+	mutex_unlock(&event_mutex);
+	mutex_unlock(&trace_types_lock);
+	return file ? 0 : -ENODEV;
+}
+
+static int event_file_release(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file = inode->i_private;
+	struct trace_array *tr = file->tr;
+
+	mutex_lock(&event_mutex);
+	event_file_put(file);
+	mutex_unlock(&event_mutex);
+	trace_array_put(tr);
+	return 0;
+}
+
+static const struct file_operations event_enable_fops = {
+	.open		= event_file_open,
+	.read		= event_enable_read,
+	.write		= event_enable_write,
+	.release	= event_file_release,
+	.llseek		= default_llseek,
+};
+
+static ssize_t event_id_read(struct file *filp, char __user *ubuf, size_t cnt,
+			     loff_t *ppos)
+{
+	int id = (long)file_inode(filp)->i_private;
+	char buf[16];
+	int len;
+
+	len = snprintf(buf, sizeof(buf), "%d\n", id);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static const struct file_operations event_id_fops = {
+	.read		= event_id_read,
+	.llseek		= default_llseek,
+};
+
+/*
+ * The state of a set of events: '0' none on, '1' all on, 'X' some, and
+ * '?' when the set has no event that can be switched.
+ */
+static char events_state(struct trace_array *tr, const char *system)
+{
+	static const char state_char[] = "?01X";
+	struct trace_event_file *file;
+	struct trace_event_call *call;
+	int state = 0;
+
+	list_for_each_entry(file, &tr->events, list) {
+		call = file->event_call;
+		if (!event_can_enable(call))
+			continue;
+		if (system && strcmp(call->class->system, system))
+			continue;
+		state |= (file->flags & EVENT_FILE_FL_ENABLED) ? 2 : 1;
+		if (state == 3)
+			break;
+	}
+	return state_char[state];
+}
+
+static ssize_t events_state_read(struct trace_array *tr, const char *system,
+				 char __user *ubuf, size_t cnt, loff_t *ppos)
+{
+	char buf[2];
+
+	mutex_lock(&event_mutex);
+	buf[0] = events_state(tr, system);
+	mutex_unlock(&event_mutex);
+	buf[1] = '\n';
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, 2);
+}
+
+static ssize_t events_state_write(struct trace_array *tr, const char *system,
+				  const char __user *ubuf, size_t cnt,
+				  loff_t *ppos)
+{
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (val > 1)
+		return -EINVAL;
+	mutex_lock(&event_mutex);
+	ret = set_clr_events(tr, NULL, system, NULL, val);
+	mutex_unlock(&event_mutex);
+	/* a set with nothing to switch is not an error here */
+	if (ret && ret != -EINVAL)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+/*
+ * A subsystem directory can go (with its instance, or with the last
+ * module that had events in it) between the lookup of one of its files
+ * and the open, and the inode's i_private then points at freed memory.
+ * So the pointer is only compared with the live directories, never
+ * followed, until one of them matches.
+ */
+struct trace_subsystem_dir *trace_system_dir_get(struct inode *inode)
+{
+	struct trace_subsystem_dir *dir;
+	struct trace_array *tr;
+	int ret;
+
+	ret = security_locked_down(LOCKDOWN_TRACEFS);
+	if (ret)
+		return ERR_PTR(ret);
+	mutex_lock(&trace_types_lock);
+	mutex_lock(&event_mutex);
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		list_for_each_entry(dir, &tr->systems, list) {
+			if (dir != inode->i_private)
+				continue;
+			/* the array cannot be removed while this is open */
+			tr->ref++;
+			dir->ref_count++;
+			goto out;
+		}
+	}
+	dir = ERR_PTR(-ENODEV);
+out:
+	mutex_unlock(&event_mutex);
+	mutex_unlock(&trace_types_lock);
+	return dir;
+}
+
+void trace_system_dir_put(struct trace_subsystem_dir *dir)
+{
+	struct trace_array *tr = dir->tr;
+
+	mutex_lock(&event_mutex);
+	system_dir_put(dir);
+	mutex_unlock(&event_mutex);
+	trace_array_put(tr);
+}
+
+static int system_enable_open(struct inode *inode, struct file *filp)
+{
+	struct trace_subsystem_dir *dir = trace_system_dir_get(inode);
+
+	if (IS_ERR(dir))
+		return PTR_ERR(dir);
+	filp->private_data = dir;
+	return 0;
+}
+
+static int system_enable_release(struct inode *inode, struct file *filp)
+{
+	trace_system_dir_put(filp->private_data);
+	return 0;
+}
+
+static ssize_t system_enable_read(struct file *filp, char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	struct trace_subsystem_dir *dir = filp->private_data;
+
+	return events_state_read(dir->tr, dir->subsystem->name, ubuf, cnt,
+				 ppos);
+}
+
+static ssize_t system_enable_write(struct file *filp, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct trace_subsystem_dir *dir = filp->private_data;
+
+	return events_state_write(dir->tr, dir->subsystem->name, ubuf, cnt,
+				  ppos);
+}
+
+static const struct file_operations system_enable_fops = {
+	.open		= system_enable_open,
+	.read		= system_enable_read,
+	.write		= system_enable_write,
+	.release	= system_enable_release,
+	.llseek		= default_llseek,
+};
+
+/* events/enable, the state of all events of the array. */
+ssize_t trace_events_enable_read(struct file *filp, char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	return events_state_read(filp->private_data, NULL, ubuf, cnt, ppos);
+}
+
+ssize_t trace_events_enable_write(struct file *filp, const char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	return events_state_write(filp->private_data, NULL, ubuf, cnt, ppos);
+}
+
+/* set_event and available_events: one line "sys:event" per event. */
+static void *events_seq_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct trace_array *tr = m->private;
+	struct trace_event_file *file = v;
+	/* set_event shows the enabled ones, available_events all */
+	bool enabled_only = !!m->file->f_op->write;
+
+	(*pos)++;
+	list_for_each_entry_continue(file, &tr->events, list) {
+		if (!event_can_enable(file->event_call))
+			continue;
+		if (enabled_only && !(file->flags & EVENT_FILE_FL_ENABLED))
+			continue;
+		return file;
+	}
+	return NULL;
+}
+
+static void *events_seq_start(struct seq_file *m, loff_t *pos)
+{
+	struct trace_array *tr = m->private;
+	struct trace_event_file *file;
+	loff_t l;
+
+	mutex_lock(&event_mutex);
+	file = list_entry(&tr->events, struct trace_event_file, list);
+	for (l = 0; l <= *pos; ) {
+		file = events_seq_next(m, file, &l);
+		if (!file)
+			break;
+	}
+	return file;
+}
+
+static void events_seq_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&event_mutex);
+}
+
+static int events_seq_show(struct seq_file *m, void *v)
+{
+	struct trace_event_file *file = v;
+	struct trace_event_call *call = file->event_call;
+
+	seq_printf(m, "%s:%s\n", call->class->system, trace_event_name(call));
+	return 0;
+}
+
+static const struct seq_operations events_seq_ops = {
+	.start	= events_seq_start,
+	.next	= events_seq_next,
+	.stop	= events_seq_stop,
+	.show	= events_seq_show,
+};
+
+static int events_list_open(struct inode *inode, struct file *filp)
+{
+	struct trace_array *tr = inode->i_private;
+	int ret;
+
+	ret = tracing_check_open_get_tr(tr);
+	if (ret)
+		return ret;
+	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC))
+		trace_events_clear_all(tr);
+	ret = seq_open(filp, &events_seq_ops);
+	if (ret) {
+		trace_array_put(tr);
+		return ret;
+	}
+	((struct seq_file *)filp->private_data)->private = tr;
+	return 0;
+}
+
+static int events_list_release(struct inode *inode, struct file *filp)
+{
+	struct trace_array *tr = inode->i_private;
+
+	trace_array_put(tr);
+	return seq_release(inode, filp);
+}
+
+/* The longest word set_event takes: "!subsystem:event". */
+#define SET_EVENT_WORD_MAX	256
+
+/*
+ * set_event takes words separated by white space; each word is
+ * switched on, or off with a leading '!'. A word may be split over two
+ * writes (echo writes it whole, but a tool need not): the unfinished
+ * tail is kept until the next write or the close.
+ */
+struct set_event_state {
+	char	word[SET_EVENT_WORD_MAX + 1];
+	size_t	len;
+};
+
+static int set_event_word(struct trace_array *tr, char *word)
+{
+	int set = 1;
+
+	if (*word == '!') {
+		set = 0;
+		word++;
+	}
+	return ftrace_set_clr_event(tr, word, set);
+}
+
+static ssize_t set_event_write(struct file *filp, const char __user *ubuf,
+			       size_t cnt, loff_t *ppos)
+{
+	struct seq_file *m = filp->private_data;
+	struct trace_array *tr = m->private;
+	struct set_event_state st = { };
+	size_t done = 0;
+	char c;
+	int ret;
+
+	if (!cnt)
+		return 0;
+	while (done < cnt) {
+		if (get_user(c, ubuf + done))
+			return -EFAULT;
+		done++;
+		if (!isspace(c)) {
+			if (st.len >= SET_EVENT_WORD_MAX)
+				return -EINVAL;
+			st.word[st.len++] = c;
+			if (done < cnt)
+				continue;
+		}
+		if (!st.len)
+			continue;
+		st.word[st.len] = '\0';
+		ret = set_event_word(tr, st.word);
+		if (ret)
+			return ret;
+		st.len = 0;
+	}
+	*ppos += done;
+	return done;
+}
+
+static const struct file_operations set_event_fops = {
+	.open		= events_list_open,
+	.read		= seq_read,
+	.write		= set_event_write,
+	.llseek		= seq_lseek,
+	.release	= events_list_release,
+};
+
+static const struct file_operations available_events_fops = {
+	.open		= events_list_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= events_list_release,
+};
+
+/* set_event_pid and set_event_notrace_pid */
+
+static void pid_files_update_flags(struct trace_array *tr, bool on)
+{
+	struct trace_event_file *file;
+
+	list_for_each_entry(file, &tr->events, list) {
+		if (on)
+			set_bit(EVENT_FILE_FL_PID_FILTER_BIT, &file->flags);
+		else
+			clear_bit(EVENT_FILE_FL_PID_FILTER_BIT, &file->flags);
+	}
+}
+
+static void pid_fork_probe(void *data, struct task_struct *parent,
+			   struct task_struct *child)
+{
+	struct event_pid_state *st = data;
+	struct event_pid_list *l;
+
+	l = rcu_dereference_sched(st->pids);
+	if (pid_in(l, parent->pid) && child->pid < l->nbits)
+		set_bit(child->pid, l->bits);
+	l = rcu_dereference_sched(st->no_pids);
+	if (pid_in(l, parent->pid) && child->pid < l->nbits)
+		set_bit(child->pid, l->bits);
+}
+
+static void pid_exit_probe(void *data, struct task_struct *task)
+{
+	struct event_pid_state *st = data;
+	struct event_pid_list *l;
+
+	l = rcu_dereference_sched(st->pids);
+	if (pid_in(l, task->pid))
+		clear_bit(task->pid, l->bits);
+	l = rcu_dereference_sched(st->no_pids);
+	if (pid_in(l, task->pid))
+		clear_bit(task->pid, l->bits);
+}
+
+/*
+ * event-fork: children of listed tasks join the list, and tasks that
+ * exit leave it (their pid may be reused by anyone). Called with
+ * event_mutex held when the option or the lists change.
+ */
+static void pid_fork_follow(struct trace_array *tr, struct event_pid_state *st)
+{
+	bool want = st && trace_flag_set(tr, TRACE_ITER_EVENT_FORK) &&
+		    (rcu_access_pointer(st->pids) ||
+		     rcu_access_pointer(st->no_pids));
+
+	if (!st || want == st->fork_probe)
+		return;
+	if (want) {
+		WARN_ON_ONCE(register_trace_sched_process_fork(pid_fork_probe,
+							       st));
+		WARN_ON_ONCE(register_trace_sched_process_free(pid_exit_probe,
+							       st));
+	} else {
+		unregister_trace_sched_process_fork(pid_fork_probe, st);
+		unregister_trace_sched_process_free(pid_exit_probe, st);
+	}
+	st->fork_probe = want;
+}
+
+void trace_event_follow_fork(struct trace_array *tr, bool enable)
+{
+	mutex_lock(&event_mutex);
+	pid_fork_follow(tr, tr_pid_state(tr));
+	mutex_unlock(&event_mutex);
+}
+
+static struct event_pid_list *pid_list_alloc(struct event_pid_list *from)
+{
+	unsigned int nbits = max_t(unsigned int, pid_max, PID_MAX_DEFAULT);
+	struct event_pid_list *l;
+
+	if (from && from->nbits > nbits)
+		nbits = from->nbits;
+	l = kvzalloc(struct_size(l, bits, BITS_TO_LONGS(nbits)), GFP_KERNEL);
+	if (!l)
+		return NULL;
+	l->nbits = nbits;
+	if (from)
+		bitmap_copy(l->bits, from->bits, from->nbits);
+	return l;
+}
+
+static bool notrace_file(const struct file *filp)
+{
+	return (unsigned long)file_inode(filp)->i_private & 1;
+}
+
+static struct trace_array *pid_file_tr(const struct file *filp)
+{
+	return (void *)((unsigned long)file_inode(filp)->i_private & ~1UL);
+}
+
+/* The list a pid file shows; NULL if none. Call with event_mutex held. */
+static struct event_pid_list *pid_file_list(struct seq_file *m)
+{
+	struct event_pid_state *st = tr_pid_state(m->private);
+
+	if (!st)
+		return NULL;
+	if (notrace_file(m->file))
+		return rcu_dereference_protected(st->no_pids,
+						 lockdep_is_held(&event_mutex));
+	return rcu_dereference_protected(st->pids,
+					 lockdep_is_held(&event_mutex));
+}
+
+/* Positions are pids; an element is the pid plus one (never NULL). */
+static void *pid_seq_find(struct seq_file *m, loff_t *pos)
+{
+	struct event_pid_list *l = pid_file_list(m);
+	unsigned long bit;
+
+	if (!l || *pos >= l->nbits)
+		return NULL;
+	bit = find_next_bit(l->bits, l->nbits, *pos);
+	if (bit >= l->nbits)
+		return NULL;
+	*pos = bit;
+	return (void *)(bit + 1);
+}
+
+static void *pid_seq_start(struct seq_file *m, loff_t *pos)
+{
+	mutex_lock(&event_mutex);
+	return pid_seq_find(m, pos);
+}
+
+static void *pid_seq_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	*pos = (unsigned long)v;
+	return pid_seq_find(m, pos);
+}
+
+static void pid_seq_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&event_mutex);
+}
+
+static int pid_seq_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%lu\n", (unsigned long)v - 1);
+	return 0;
+}
+
+static const struct seq_operations pid_seq_ops = {
+	.start	= pid_seq_start,
+	.next	= pid_seq_next,
+	.stop	= pid_seq_stop,
+	.show	= pid_seq_show,
+};
+
+/* Replace one of the lists of @tr; NULL clears it. */
+static int pid_list_set(struct trace_array *tr, bool no_trace,
+			struct event_pid_list *l)
+{
+	struct event_pid_list __rcu **slot;
+	struct event_pid_state *st;
+	struct event_pid_list *old;
+
+	lockdep_assert_held(&event_mutex);
+	st = tr_pid_state(tr);
+	if (!st) {
+		if (!l)
+			return 0;
+		st = kzalloc(sizeof(*st), GFP_KERNEL);
+		if (!st)
+			return -ENOMEM;
+		if (xa_err(xa_store(&pid_states, (unsigned long)tr, st,
+				    GFP_KERNEL))) {
+			kfree(st);
+			return -ENOMEM;
+		}
+	}
+	slot = no_trace ? &st->no_pids : &st->pids;
+	old = rcu_dereference_protected(*slot, lockdep_is_held(&event_mutex));
+	rcu_assign_pointer(*slot, l);
+	pid_files_update_flags(tr, rcu_access_pointer(st->pids) ||
+			       rcu_access_pointer(st->no_pids));
+	pid_fork_follow(tr, st);
+	/* probes read the old list under rcu_read_lock_sched() */
+	synchronize_rcu();
+	kvfree(old);
+	return 0;
+}
+
+static int pid_file_open(struct inode *inode, struct file *filp)
+{
+	struct trace_array *tr = pid_file_tr(filp);
+	int ret;
+
+	ret = tracing_check_open_get_tr(tr);
+	if (ret)
+		return ret;
+	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
+		mutex_lock(&event_mutex);
+		ret = pid_list_set(tr, notrace_file(filp), NULL);
+		mutex_unlock(&event_mutex);
+		if (ret)
+			goto err;
+	}
+	ret = seq_open(filp, &pid_seq_ops);
+	if (ret)
+		goto err;
+	((struct seq_file *)filp->private_data)->private = tr;
+	return 0;
+err:
+	trace_array_put(tr);
+	return ret;
+}
+
+static int pid_file_release(struct inode *inode, struct file *filp)
+{
+	trace_array_put(pid_file_tr(filp));
+	return seq_release(inode, filp);
+}
+
+/*
+ * Pids separated by white space are added to the list (a write replaces
+ * the list when the file was opened with O_TRUNC, as by ">"). One bad
+ * word fails the whole write and changes nothing.
+ */
+static ssize_t pid_file_write(struct file *filp, const char __user *ubuf,
+			      size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = pid_file_tr(filp);
+	bool no_trace = notrace_file(filp);
+	struct event_pid_list *old, *l;
+	struct event_pid_state *st;
+	char *text, *p, *word;
+	unsigned long pid;
+	int ret = 0;
+
+	if (!cnt)
+		return 0;
+	if (cnt > PAGE_SIZE * 4)
+		return -EINVAL;
+	text = memdup_user_nul(ubuf, cnt);
+	if (IS_ERR(text))
+		return PTR_ERR(text);
+
+	mutex_lock(&event_mutex);
+	st = tr_pid_state(tr);
+	old = !st ? NULL : no_trace ?
+		rcu_dereference_protected(st->no_pids,
+					  lockdep_is_held(&event_mutex)) :
+		rcu_dereference_protected(st->pids,
+					  lockdep_is_held(&event_mutex));
+	l = pid_list_alloc(old);
+	if (!l) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	p = text;
+	while ((word = strsep(&p, " \t\n"))) {
+		if (!*word)
+			continue;
+		ret = kstrtoul(word, 0, &pid);
+		if (!ret && pid >= l->nbits)
+			ret = -EINVAL;
+		if (ret)
+			break;
+		set_bit(pid, l->bits);
+	}
+	/* a write of only white space clears, as in upstream */
+	if (!ret && bitmap_empty(l->bits, l->nbits)) {
+		kvfree(l);
+		l = NULL;
+	}
+	if (!ret)
+		ret = pid_list_set(tr, no_trace, l);
+	else
+		kvfree(l);
+out:
+	mutex_unlock(&event_mutex);
+	kfree(text);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations pid_file_fops = {
+	.open		= pid_file_open,
+	.read		= seq_read,
+	.write		= pid_file_write,
+	.llseek		= seq_lseek,
+	.release	= pid_file_release,
+};
+
+/* ---------------------------------------------------------------- */
+/* Arrays                                                               */
+
+static void array_files_create(struct trace_array *tr, struct dentry *parent)
+{
+	trace_create_file("set_event", TRACE_MODE_WRITE, parent, tr,
+			  &set_event_fops);
+	trace_create_file("available_events", TRACE_MODE_READ, parent, tr,
+			  &available_events_fops);
+	trace_create_file("set_event_pid", TRACE_MODE_WRITE, parent, tr,
+			  &pid_file_fops);
+	/* the low bit of the data tells the no_trace list from the other */
+	trace_create_file("set_event_notrace_pid", TRACE_MODE_WRITE, parent,
+			  (void *)((unsigned long)tr | 1), &pid_file_fops);
+}
+
+int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr)
+{
+	struct trace_event_call *call;
+	struct trace_event_file *file;
+	bool have_files;
+
+	lockdep_assert_held(&trace_types_lock);
+	mutex_lock(&event_mutex);
+	/* the top array got its files at boot, before tracefs existed */
+	have_files = !list_empty(&tr->events);
+	if (!have_files) {
+		list_for_each_entry(call, &ftrace_events, list)
+			event_file_add(call, tr);
+	}
+	list_for_each_entry(file, &tr->events, list)
+		event_dir_create(file);
+	mutex_unlock(&event_mutex);
+	array_files_create(tr, parent);
+	return 0;
+}
+
+int event_trace_del_tracer(struct trace_array *tr)
+{
+	struct trace_event_file *file, *next;
+	struct event_pid_state *st;
+
+	lockdep_assert_held(&trace_types_lock);
+	mutex_lock(&event_mutex);
+	list_for_each_entry_safe(file, next, &tr->events, list)
+		event_file_remove(file);
+	st = tr_pid_state(tr);
+	if (st) {
+		pid_list_set(tr, false, NULL);
+		pid_list_set(tr, true, NULL);
+		xa_erase(&pid_states, (unsigned long)tr);
+		kfree(st);
+	}
+	mutex_unlock(&event_mutex);
+	return 0;
+}
+
+/*
+ * Enable a comma-separated list of events (the trace_event= syntax) in
+ * @tr. Bad words are reported and skipped. @list is modified.
+ */
+static void enable_event_list(struct trace_array *tr, char *list)
+{
+	char *word;
+	int ret;
+
+	while ((word = strsep(&list, ","))) {
+		word = strim(word);
+		if (!*word)
+			continue;
+		ret = set_event_word(tr, word);
+		if (ret)
+			pr_warn("Failed to enable trace event: %s\n", word);
+	}
+}
+
+/*
+ * trace_instance=name,events: instances are made before the events are
+ * registered, so their lists wait here for trace_event_init().
+ */
+#define BOOT_EVENT_LISTS	8
+static struct {
+	struct trace_array	*tr;
+	char			*list;
+} boot_lists[BOOT_EVENT_LISTS] __initdata;
+static int nr_boot_lists __initdata;
+
+void __init trace_events_enable_boot_list(struct trace_array *tr, char *list)
+{
+	if (nr_boot_lists == BOOT_EVENT_LISTS) {
+		pr_warn("tracing: events of only %d instances are enabled at boot\n",
+			BOOT_EVENT_LISTS);
+		return;
+	}
+	boot_lists[nr_boot_lists].tr = tr;
+	boot_lists[nr_boot_lists++].list = list;
+}
+
+/* ---------------------------------------------------------------- */
+/* Boot                                                                */
+
+/*
+ * From trace_init(), early in start_kernel(): register the kernel's
+ * events and enable those of trace_event=, so that the first events
+ * after boot are recorded. tracefs comes later (event_trace_add_tracer()
+ * from the core's fs_initcall).
+ */
+void __init trace_event_init(void)
+{
+	struct trace_array *tr = top_trace_array();
+	struct trace_event_call **iter;
+	int i;
+
+	if (tracing_is_disabled())
+		return;
+	event_file_cachep = KMEM_CACHE(trace_event_file, SLAB_PANIC);
+	if (trace_event_common_fields_init())
+		return;
+	trace_event_eval_init();
+
+	mutex_lock(&event_mutex);
+	for (iter = __start_ftrace_events; iter < __stop_ftrace_events;
+	     iter++) {
+		if (event_call_init(*iter))
+			continue;
+		list_add(&(*iter)->list, &ftrace_events);
+		/* the top array and the trace_instance= ones */
+		event_call_add_files(*iter);
+	}
+	/* ftrace_set_clr_event() takes event_mutex itself */
+	mutex_unlock(&event_mutex);
+	if (boot_events[0])
+		enable_event_list(tr, boot_events);
+	for (i = 0; i < nr_boot_lists; i++)
+		enable_event_list(boot_lists[i].tr, boot_lists[i].list);
+}
+
+static __init int trace_events_late_init(void)
+{
+	register_module_notifier(&events_module_nb);
+	return 0;
+}
+early_initcall(trace_events_late_init);
