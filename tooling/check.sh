@@ -93,6 +93,23 @@ if [ $rc = 0 ]; then pass; else fail "guest B: status $rc, logs in $RUN2"; fi
 grep -h '^@@RESULT t3 ' "$RUN2/out.log" 2>/dev/null || true
 stage_end
 
+# Boot options: a third boot with the event options on the command line
+# (tooling/guest/boot-events.sh says what each check expects).
+stage_start "boot options"
+RUN3=$BUILD/runs/$NAME-check-$stamp-boot
+rc=0
+RUN=$RUN3 TIMEOUT=300 APPEND="$(sed -n "s/^# APPEND: //p" "$TOOLING/guest/boot-events.sh")" \
+	"$TOOLING/vm.sh" ours script "$TOOLING/guest/boot-events.sh" > "$RUN3.out" 2>&1 || rc=$?
+nb=0
+while read -r _ _ name status; do
+	nb=$((nb + 1))
+	if [ "$status" = PASS ]; then pass; else fail "boot: $name: $status (logs in $RUN3)"; fi
+done < <(grep '^@@RESULT boot ' "$RUN3.out" || true)
+[ $rc = 0 ] || fail "boot options guest: status $rc, logs in $RUN3"
+[ $nb -gt 0 ] || fail "boot options guest: no results, logs in $RUN3"
+echo "boot: $nb checks run"
+stage_end
+
 # T1: a self-test whose option is built in must print its success line.
 stage_start "T1 boot self-tests"
 while read -r opt regex; do
