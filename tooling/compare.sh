@@ -4,7 +4,10 @@
 # (the base tree's own tracing, same configuration) at the same time, runs the
 # in-scope ftracetest categories on both, and prints per category:
 #   ftracetest <category> ours: PASS=a FAIL=b UNRESOLVED=c UNSUPPORTED=d reference: PASS=...
-# then a total line, then the cases where the two differ.
+# then a total line, then the cases where the two differ, then
+#   formats: N events compared, M differ
+# over every event both kernels have (each format file without its ID line),
+# and the same for events/header_page and events/header_event.
 source "$(dirname "$0")/common.sh"
 
 for k in ours ref; do
@@ -19,7 +22,7 @@ stamp=$(date +%Y%m%d-%H%M%S)
 pids=()
 for k in ours ref; do
 	kernel_vars $k
-	( RUN=$BUILD/runs/$NAME-compare-$stamp TIERS=t2,t3 TIMEOUT=2400 \
+	( RUN=$BUILD/runs/$NAME-compare-$stamp TIERS=t2,t3,formats TIMEOUT=2400 \
 		"$TOOLING/vm.sh" $k check > /dev/null 2>&1; echo $? > "$BUILD/compare-rc-$k" ) &
 	pids+=($!)
 done
@@ -73,4 +76,40 @@ refnot = sorted(k[1] for k in ref if k[0] == "t3" and ref[k] != "PASS")
 print("reference does not pass: %d" % len(refnot))
 for name in refnot:
     print("  %s: %s" % (name, ref[("t3", name)]))
+
+# The format files: "@@FORMAT name" ... "@@FORMAT-END" blocks.
+def formats(path):
+    res, name, lines = {}, None, []
+    for line in open(path, errors="replace"):
+        line = line.rstrip("\n")
+        if line.startswith("@@FORMAT "):
+            name, lines = line.split(" ", 1)[1], []
+        elif line == "@@FORMAT-END" and name:
+            # The ID is allocated at boot: the one line that may differ.
+            res[name] = [l for l in lines if not l.startswith("ID: ")]
+            name = None
+        elif name:
+            lines.append(line)
+    return res
+import difflib
+fo, fr = formats(sys.argv[1]), formats(sys.argv[2])
+heads = ("header_page", "header_event")
+events = sorted(n for n in fo.keys() & fr.keys() if n not in heads)
+differ = [n for n in events if fo[n] != fr[n]]
+print("formats: %d events compared, %d differ" % (len(events), len(differ)))
+for n in differ:
+    print("  %s:" % n)
+    for l in list(difflib.unified_diff(fr[n], fo[n], "reference", "ours", lineterm="", n=0))[2:]:
+        print("    " + l)
+for h in heads:
+    if h not in fo or h not in fr:
+        print("formats: %s missing in %s" % (h, "ours" if h not in fo else "reference"))
+    else:
+        print("formats: %s %s" % (h, "same" if fo[h] == fr[h] else "differs"))
+        if fo[h] != fr[h]:
+            for l in list(difflib.unified_diff(fr[h], fo[h], "reference", "ours", lineterm="", n=0))[2:]:
+                print("    " + l)
+for label, only in (("reference", fr.keys() - fo.keys()), ("ours", fo.keys() - fr.keys())):
+    only = sorted(only)
+    print("formats: only in %s: %d%s" % (label, len(only), (" (" + " ".join(only) + ")") if only else ""))
 PY

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Guest side of `make check`: runs the tiers given as a comma list in $1
 # (t2 = our kselftest cases, t3 = upstream ftracetest categories, t4 =
-# trace-cmd) and prints one "@@RESULT tier name STATUS" line per case.
+# trace-cmd) and prints one "@@RESULT tier name STATUS" line per case;
+# the tier "formats" dumps every format file of events/ instead.
 # The host decides what the results mean (expectations, counts).
 tiers=${1:-t2,t3,t4}
 FT=/selftests/ftrace
@@ -80,5 +81,10 @@ esac
 
 case ",$tiers," in *,t4,*)
 	sh /harness/t4-trace-cmd.sh
+esac
+
+# formats: every format file, for the host to compare across kernels
+case ",$tiers," in *,formats,*)
+	sh /harness/formats.sh
 esac
 exit 0

@@ -1,0 +1,21 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Guest side of the format comparison (make compare): prints every format
+# file under events/, and header_page and header_event, each as
+#   @@FORMAT <name>
+#   <the file, line by line>
+#   @@FORMAT-END
+# where <name> is system/event, or header_page / header_event. The host
+# compares the two kernels' blocks (tooling/compare.sh).
+TR=/sys/kernel/tracing
+cd $TR/events || exit 1
+for f in header_page header_event */*/format; do
+	[ -r "$f" ] || continue
+	case $f in
+	*/format) name=${f%/format} ;;
+	*) name=$f ;;
+	esac
+	echo "@@FORMAT $name"
+	cat "$f"
+	echo "@@FORMAT-END"
+done
