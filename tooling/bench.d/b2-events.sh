@@ -1,0 +1,78 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# B2: cost of one trace event with a 32-byte payload (four u64), fired in a
+# loop by our module tooling/bench-mod/b2 (built for each kernel):
+#   b2-event-enabled   events/b2bench/b2_payload enabled: each event is
+#                      written to the ring buffer (overwrite mode, so a full
+#                      buffer never stops the writer)
+#   b2-event-disabled  the event disabled: the tracepoint's static branch,
+#                      plus the loop itself
+# The loop runs on CPU 0 in the writer's context; each repetition prints
+# "@@BENCH name ns/event value" (total loop time / iterations).
+TR=/sys/kernel/tracing
+REPS=${BENCH_REPS:-5}
+MOD=/lib/extmod/b2_events.ko
+ITER_ENABLED=${B2_ITER_ENABLED:-200000}
+ITER_DISABLED=${B2_ITER_DISABLED:-10000000}
+# Per-CPU buffer size for the run, the same on every kernel.
+SIZE_KB=${B2_BUFFER_KB:-1024}
+NAMES="b2-event-enabled b2-event-disabled"
+EV=$TR/events/b2bench/b2_payload
+RUN=/sys/module/b2_events/parameters/run
+
+skip() {
+	for n in $NAMES; do
+		echo "@@BENCH-SKIP $n $1"
+	done
+	exit 0
+}
+[ -f $MOD ] || skip "no module"
+insmod $MOD || skip "insmod failed"
+if [ ! -w $EV/enable ]; then
+	rmmod b2_events
+	skip "no events/b2bench/b2_payload"
+fi
+
+# A buffer not yet expanded reads "7 (expanded: 1408)": restore the latter.
+orig_size=$(sed 's/.*expanded: \([0-9]*\).*/\1/' $TR/buffer_size_kb)
+[ -w $TR/current_tracer ] && echo nop > $TR/current_tracer
+echo "$SIZE_KB" > $TR/buffer_size_kb
+echo local > $TR/trace_clock
+echo 1 > $TR/options/overwrite
+echo 1 > $TR/tracing_on
+
+# one NAME ENABLE ITERATIONS: one repetition.
+one() {
+	echo "$2" > $EV/enable
+	echo > $TR/trace
+	if ! taskset -c 0 sh -c "echo $3 > $RUN"; then
+		echo "@@BENCH-SKIP $1 run failed"
+		return
+	fi
+	if [ "$2" = 1 ]; then
+		n=$(sed -n 's/^entries: *//p' $TR/per_cpu/cpu0/stats)
+		if [ "${n:-0}" = 0 ]; then
+			echo "@@BENCH-SKIP $1 nothing recorded"
+			return
+		fi
+	fi
+	echo "@@BENCH $1 ns/event $(awk '{ printf "%.3f", $2 / $1 }' $RUN)"
+}
+
+for mode in b2-event-enabled:1:$ITER_ENABLED b2-event-disabled:0:$ITER_DISABLED; do
+	name=${mode%%:*}
+	rest=${mode#*:}
+	# One untimed run first: QEMU translates the code paths on first use.
+	echo "${rest%%:*}" > $EV/enable
+	taskset -c 0 sh -c "echo $((${rest#*:} / 10)) > $RUN" || true
+	i=0
+	while [ $i -lt "$REPS" ]; do
+		one "$name" "${rest%%:*}" "${rest#*:}"
+		i=$((i + 1))
+	done
+done
+
+echo 0 > $EV/enable
+echo > $TR/trace
+echo "$orig_size" > $TR/buffer_size_kb
+rmmod b2_events
