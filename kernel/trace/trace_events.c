@@ -762,8 +762,24 @@ static void event_call_remove(struct trace_event_call *call)
 {
 	struct trace_event_file *file, *next;
 	struct trace_array *tr;
-	bool was_used = false;
+	bool was_used = false, was_on = false;
 
+	/*
+	 * Off everywhere first, and out of the probes' reach, before any
+	 * file (which a probe gets as its data) can be freed.
+	 */
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		list_for_each_entry(file, &tr->events, list) {
+			if (file->event_call != call)
+				continue;
+			if (file->flags & EVENT_FILE_FL_ENABLED)
+				was_on = true;
+			ftrace_event_enable_disable(file, 0);
+			break;
+		}
+	}
+	if (was_on)
+		tracepoint_synchronize_unregister();
 	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
 		list_for_each_entry_safe(file, next, &tr->events, list) {
 			if (file->event_call != call)
@@ -1636,15 +1652,29 @@ int event_trace_del_tracer(struct trace_array *tr)
 
 	lockdep_assert_held(&trace_types_lock);
 	mutex_lock(&event_mutex);
-	list_for_each_entry_safe(file, next, &tr->events, list)
-		event_file_remove(file);
+	/* instance removal has done it all before its buffers went */
 	st = tr_pid_state(tr);
+	if (list_empty(&tr->events) && !st) {
+		mutex_unlock(&event_mutex);
+		return 0;
+	}
+	/*
+	 * A probe gets its file as data and may still run on another CPU
+	 * after its unregistration: switch everything off and wait for the
+	 * probes before any file can be freed. event_mutex is held
+	 * throughout, so nothing is switched on again meanwhile.
+	 */
+	list_for_each_entry(file, &tr->events, list)
+		ftrace_event_enable_disable(file, 0);
 	if (st) {
 		pid_list_set(tr, false, NULL);
 		pid_list_set(tr, true, NULL);
 		xa_erase(&pid_states, (unsigned long)tr);
-		kfree(st);
 	}
+	tracepoint_synchronize_unregister();
+	kfree(st);
+	list_for_each_entry_safe(file, next, &tr->events, list)
+		event_file_remove(file);
 	mutex_unlock(&event_mutex);
 	return 0;
 }
