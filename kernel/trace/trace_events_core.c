@@ -72,7 +72,8 @@ static const struct core_field kernel_stack_fields[] = {
 static const struct core_field print_fields[] = {
 	{ "unsigned long", "ip", offsetof(struct print_entry, ip),
 	  sizeof_field(struct print_entry, ip) },
-	{ "char", "buf", offsetof(struct print_entry, buf), 0, 1, -1 },
+	{ "char", "buf", offsetof(struct print_entry, buf), 0,
+	  is_signed_type(char), -1 },
 	{}
 };
 
@@ -96,7 +97,8 @@ static const struct core_field bputs_fields[] = {
 static const struct core_field raw_data_fields[] = {
 	{ "unsigned int", "id", offsetof(struct raw_data_entry, id),
 	  sizeof_field(struct raw_data_entry, id) },
-	{ "char", "buf", offsetof(struct raw_data_entry, buf), 0, 1, -1 },
+	{ "char", "buf", offsetof(struct raw_data_entry, buf), 0,
+	  is_signed_type(char), -1 },
 	{}
 };
 
