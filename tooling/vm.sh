@@ -48,6 +48,9 @@ cmdline="$cmdline ${APPEND:-}"
 qemu=(qemu-system-x86_64 -accel tcg,thread=single -cpu max -smp 2 -m 1024
 	-no-reboot -display none -monitor none -nodefaults
 	-kernel "$KIMAGE" -initrd "$initrd" -append "$cmdline")
+# ICOUNT=1: the guest's clock counts instructions (one per ns), so times
+# measured inside it are instruction counts, whatever the host is doing.
+[ "${ICOUNT:-0}" = 1 ] && qemu+=(-icount shift=0,align=off,sleep=off)
 
 scan_console() {
 	local pat='Oops|BUG:|WARNING:|KASAN|Kernel panic|general protection fault|'
