@@ -108,6 +108,14 @@ struct bputs_entry {
 	const char		*str;
 };
 
+/* The user stack of the task an event was recorded for. */
+#define USER_STACK_ENTRIES	8
+struct userstack_entry {
+	struct trace_entry	ent;
+	unsigned int		tgid;
+	unsigned long		caller[USER_STACK_ENTRIES];
+};
+
 /* trace_marker_raw: a user-chosen id and opaque bytes */
 struct raw_data_entry {
 	struct trace_entry	ent;
@@ -148,7 +156,8 @@ struct raw_data_entry {
 		C(EVENT_FORK,		"event-fork"),		\
 		C(TRACE_PRINTK,		"trace_printk_dest"),	\
 		C(PAUSE_ON_TRACE,	"pause-on-trace"),	\
-		C(HASH_PTR,		"hash-ptr"),
+		C(HASH_PTR,		"hash-ptr"),		\
+		C(STACKTRACE,		"stacktrace"),
 
 /* Bit numbers first (TRACE_ITER_<X>_BIT), then the masks (TRACE_ITER_<X>). */
 #undef C
@@ -794,11 +803,60 @@ void tracing_stop_cmdline_record(void);
 void tracing_start_tgid_record(void);
 void tracing_stop_tgid_record(void);
 
+/* ========= trace_callstack.c: kernel and user stacks as entries ======= */
+
+/*
+ * The kernel stack, from the caller of this function outwards less its
+ * @skip innermost frames, as a TRACE_STACK entry of @buffer.
+ */
+void trace_record_kstack(struct trace_buffer *buffer, unsigned int trace_ctx,
+			 int skip);
+/* The current task's user stack as a TRACE_USER_STACK entry. */
+void trace_record_ustack(struct trace_buffer *buffer, unsigned int trace_ctx);
+/*
+ * After an event of @tr: the stacks its stacktrace and userstacktrace
+ * options ask for (the kernel one from the caller less @skip frames).
+ */
+void trace_event_stacks(struct trace_array *tr, struct trace_buffer *buffer,
+			unsigned int trace_ctx, int skip);
+
 /* ============== helpers shared by every file writer =================== */
 
 static inline bool trace_flag_set(struct trace_array *tr, unsigned int flag)
 {
 	return tr->trace_flags & flag;
+}
+
+/*
+ * Per-CPU scratch space indexed by context level (task, softirq,
+ * hardirq, NMI): anything that interrupts a user of one slot runs at a
+ * higher level and has a slot of its own.
+ */
+#define TRACE_CTX_LEVELS	4
+
+/*
+ * Claim @busy[level] of this CPU's scratch for the current context, or
+ * -1 if this context already holds it (recursion). Preemption must be
+ * off. Only this context level on this CPU touches the flag, and
+ * whatever interrupts it has a level of its own, so plain accesses are
+ * enough: the barriers only keep the compiler from moving accesses to
+ * the slot outside the claim.
+ */
+static inline int trace_ctx_slot_claim(bool *busy)
+{
+	int level = interrupt_context_level();
+
+	if (busy[level])
+		return -1;
+	busy[level] = true;
+	barrier();
+	return level;
+}
+
+static inline void trace_ctx_slot_release(bool *busy, int level)
+{
+	barrier();
+	busy[level] = false;
 }
 
 #endif /* _KERNEL_TRACE_H */

@@ -187,6 +187,11 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	if (unlikely(tracepoint_printk))
 		event_printk(fbuffer);
 	__buffer_unlock_commit(fbuffer->buffer, fbuffer->event);
+	/* the stack starts at the probe: leave this function out */
+	if (unlikely(file->tr->trace_flags &
+		     (TRACE_ITER_STACKTRACE | TRACE_ITER_USERSTACKTRACE)))
+		trace_event_stacks(file->tr, fbuffer->buffer,
+				   fbuffer->trace_ctx, 1);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
 

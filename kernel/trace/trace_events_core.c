@@ -69,6 +69,14 @@ static const struct core_field kernel_stack_fields[] = {
 };
 
 /* Flexible array members show as "type name[]" of size 0. */
+static const struct core_field user_stack_fields[] = {
+	{ "unsigned int", "tgid", offsetof(struct userstack_entry, tgid),
+	  sizeof_field(struct userstack_entry, tgid) },
+	{ "unsigned long", "caller", offsetof(struct userstack_entry, caller),
+	  sizeof_field(struct userstack_entry, caller), 0, USER_STACK_ENTRIES },
+	{}
+};
+
 static const struct core_field print_fields[] = {
 	{ "unsigned long", "ip", offsetof(struct print_entry, ip),
 	  sizeof_field(struct print_entry, ip) },
@@ -121,6 +129,14 @@ static const struct core_event core_events[] = {
 	{ "function", TRACE_FN, function_fields,
 	  CORE_FMT(" %ps <-- %ps", (void *)REC->ip, (void *)REC->parent_ip) },
 	{ "kernel_stack", TRACE_STACK, kernel_stack_fields,
+	  CORE_FMT("\t=> %ps\n\t=> %ps\n\t=> %ps\n"
+		   "\t=> %ps\n\t=> %ps\n\t=> %ps\n"
+		   "\t=> %ps\n\t=> %ps\n",
+		   (void *)REC->caller[0], (void *)REC->caller[1],
+		   (void *)REC->caller[2], (void *)REC->caller[3],
+		   (void *)REC->caller[4], (void *)REC->caller[5],
+		   (void *)REC->caller[6], (void *)REC->caller[7]) },
+	{ "user_stack", TRACE_USER_STACK, user_stack_fields,
 	  CORE_FMT("\t=> %ps\n\t=> %ps\n\t=> %ps\n"
 		   "\t=> %ps\n\t=> %ps\n\t=> %ps\n"
 		   "\t=> %ps\n\t=> %ps\n",

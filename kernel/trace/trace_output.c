@@ -16,6 +16,8 @@
 #include <linux/idr.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
+#include <linux/mm.h>
+#include <linux/sched/mm.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/utsname.h>
@@ -884,6 +886,77 @@ static struct trace_event stack_event = {
 	.funcs		= &stack_funcs,
 };
 
+/*
+ * A user address: with sym-userobj, the file mapped there and the offset
+ * into the mapping; the address itself when no file is known or sym-addr
+ * asks for it.
+ */
+static void seq_print_user_ip(struct trace_seq *s, struct mm_struct *mm,
+			      unsigned long ip, unsigned long sym_flags)
+{
+	struct vm_area_struct *vma;
+	bool named = false;
+
+	if (mm && mmap_read_trylock(mm)) {
+		vma = find_vma(mm, ip);
+		if (vma && vma->vm_start <= ip && vma->vm_file) {
+			trace_seq_path(s, file_user_path(vma->vm_file));
+			trace_seq_printf(s, "[+0x%lx]", ip - vma->vm_start);
+			named = true;
+		}
+		mmap_read_unlock(mm);
+	}
+	if (!named || (sym_flags & TRACE_ITER_SYM_ADDR))
+		trace_seq_printf(s, " <%016lx>", ip);
+}
+
+/* TRACE_USER_STACK: one " => address" line per frame. */
+static enum print_line_t user_stack_trace(struct trace_iterator *iter,
+					  int flags, struct trace_event *event)
+{
+	struct userstack_entry *field = iter_entry(iter, struct userstack_entry);
+	struct trace_seq *s = &iter->seq;
+	struct mm_struct *mm = NULL;
+	struct task_struct *task;
+	int i;
+
+	trace_seq_puts(s, "<user stack trace>\n");
+	if (iter->ent_size < sizeof(*field))
+		return trace_handle_return(s);
+	/*
+	 * The task may be gone by now; the group leader lives longest.
+	 * Only a reader that may sleep looks into its mappings (mmput()
+	 * can sleep): a dump from an oops prints plain addresses.
+	 */
+	if (iter->tr && (iter->tr->trace_flags & TRACE_ITER_SYM_USEROBJ) &&
+	    preemptible()) {
+		rcu_read_lock();
+		task = find_task_by_vpid(field->tgid);
+		if (task)
+			mm = get_task_mm(task);
+		rcu_read_unlock();
+	}
+	for (i = 0; i < USER_STACK_ENTRIES; i++) {
+		if (!field->caller[i] || trace_seq_has_overflowed(s))
+			break;
+		trace_seq_puts(s, " => ");
+		seq_print_user_ip(s, mm, field->caller[i], flags);
+		trace_seq_putc(s, '\n');
+	}
+	if (mm)
+		mmput(mm);
+	return trace_handle_return(s);
+}
+
+static struct trace_event_functions user_stack_funcs = {
+	.trace		= user_stack_trace,
+};
+
+static struct trace_event user_stack_event = {
+	.type		= TRACE_USER_STACK,
+	.funcs		= &user_stack_funcs,
+};
+
 /* TRACE_PRINT: trace_marker and trace_printk() of plain text. */
 static enum print_line_t print_trace(struct trace_iterator *iter, int flags,
 				     struct trace_event *event)
@@ -1012,7 +1085,8 @@ static struct trace_event raw_data_event = {
 int __init init_trace_output_events(void)
 {
 	static struct trace_event * const core_events[] __initconst = {
-		&fn_event, &stack_event, &bputs_event, &bprint_event,
+		&fn_event, &stack_event, &user_stack_event, &bputs_event,
+		&bprint_event,
 		&print_event, &raw_data_event,
 	};
 	int i;

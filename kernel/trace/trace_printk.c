@@ -70,8 +70,6 @@ int trace_printk_dest_set(struct trace_array *tr, bool set)
 /* Scratch space for formatting before the size of the event is known. */
 
 #define TRACE_BUF_SIZE		1024
-#define TRACE_CTX_LEVELS	4	/* task, softirq, hardirq, NMI */
-#define DUMP_STACK_DEPTH	128
 
 /*
  * One buffer per CPU and per context level: a softirq, hardirq or NMI
@@ -87,38 +85,8 @@ struct printk_scratch {
 	bool	busy[TRACE_CTX_LEVELS];
 };
 
-struct stack_scratch {
-	unsigned long	calls[TRACE_CTX_LEVELS][DUMP_STACK_DEPTH];
-	bool		busy[TRACE_CTX_LEVELS];
-};
-
 static struct printk_scratch __percpu *printk_scratch;
-static DEFINE_PER_CPU(struct stack_scratch, stack_scratch);
 static int printk_banner_done;
-
-/*
- * Claim @busy[level] on this CPU; preemption must be off. Only code at
- * this context level on this CPU touches the flag, and anything that
- * interrupts it has its own level, so plain accesses are enough: the
- * barriers only stop the compiler moving buffer accesses outside the
- * claim.
- */
-static int scratch_claim(bool *busy)
-{
-	int level = interrupt_context_level();
-
-	if (busy[level])
-		return -1;
-	busy[level] = true;
-	barrier();
-	return level;
-}
-
-static void scratch_release(bool *busy, int level)
-{
-	barrier();
-	busy[level] = false;
-}
 
 static int printk_scratch_alloc(void)
 {
@@ -299,7 +267,7 @@ int trace_vbprintk(unsigned long ip, const char *fmt, va_list args)
 	if (printk_blocked(tr))
 		goto out;
 	s = this_cpu_ptr(scratch);
-	level = scratch_claim(s->busy);
+	level = trace_ctx_slot_claim(s->busy);
 	if (level < 0)
 		goto out;
 
@@ -322,10 +290,13 @@ int trace_vbprintk(unsigned long ip, const char *fmt, va_list args)
 		entry->fmt = fmt;
 		memcpy(entry->buf, s->text[level], words * sizeof(u32));
 		__buffer_unlock_commit(buffer, event);
+		/* the stack from trace_printk()'s caller, as upstream's */
+		if (tr->trace_flags & TRACE_ITER_STACKTRACE)
+			trace_record_kstack(buffer, trace_ctx, 1);
 	}
 	ring_buffer_nest_end(buffer);
 release:
-	scratch_release(s->busy, level);
+	trace_ctx_slot_release(s->busy, level);
 out:
 	preempt_enable_notrace();
 	unpause_graph_tracing();
@@ -348,12 +319,12 @@ int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
 	trace_ctx = tracing_gen_ctx();
 	preempt_disable_notrace();
 	s = this_cpu_ptr(scratch);
-	level = scratch_claim(s->busy);
+	level = trace_ctx_slot_claim(s->busy);
 	if (level >= 0) {
 		len = vscnprintf(s->text[level], TRACE_BUF_SIZE, fmt, args);
 		len = record_print(tr, ip, s->text[level], len, false,
 				   trace_ctx);
-		scratch_release(s->busy, level);
+		trace_ctx_slot_release(s->busy, level);
 	}
 	preempt_enable_notrace();
 	unpause_graph_tracing();
@@ -451,47 +422,21 @@ EXPORT_SYMBOL_GPL(trace_array_printk);
 
 void trace_dump_stack(int skip)
 {
-	struct ring_buffer_event *event;
-	struct stack_scratch *s;
-	struct stack_entry *entry;
 	struct trace_buffer *buffer;
 	struct trace_array *tr;
-	unsigned int trace_ctx, nr;
-	int level;
-
-	/*
-	 * The frame-pointer unwinders report this function too; the ORC
-	 * unwinder starts at our caller already.
-	 */
-	if (!IS_ENABLED(CONFIG_UNWINDER_ORC))
-		skip++;
+	unsigned int trace_ctx;
 
 	trace_ctx = tracing_gen_ctx();
 	preempt_disable_notrace();
 	tr = READ_ONCE(printk_dest);
-	if (printk_blocked(tr))
-		goto out;
-	s = this_cpu_ptr(&stack_scratch);
-	level = scratch_claim(s->busy);
-	if (level < 0)
-		goto out;
-
-	nr = stack_trace_save(s->calls[level], DUMP_STACK_DEPTH, skip);
-	buffer = tr->array_buffer.buffer;
-	ring_buffer_nest_start(buffer);
-	event = trace_buffer_lock_reserve(buffer, TRACE_STACK,
-					  struct_size(entry, caller, nr),
-					  trace_ctx);
-	if (event) {
-		entry = ring_buffer_event_data(event);
-		entry->size = nr;
-		memcpy(entry->caller, s->calls[level],
-		       flex_array_size(entry, caller, nr));
-		__buffer_unlock_commit(buffer, event);
+	if (!printk_blocked(tr)) {
+		buffer = tr->array_buffer.buffer;
+		/* maybe called from inside another entry's reserve */
+		ring_buffer_nest_start(buffer);
+		/* the stack starts at our caller: leave this function out */
+		trace_record_kstack(buffer, trace_ctx, skip + 1);
+		ring_buffer_nest_end(buffer);
 	}
-	ring_buffer_nest_end(buffer);
-	scratch_release(s->busy, level);
-out:
 	preempt_enable_notrace();
 }
 EXPORT_SYMBOL_GPL(trace_dump_stack);

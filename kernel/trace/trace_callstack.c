@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Call stacks as entries of their own in a trace buffer.
+ *
+ * The kernel stack is a TRACE_STACK entry ("<stack trace>" followed by
+ * one " => function" line per frame), the user stack of the current task
+ * a TRACE_USER_STACK entry ("<user stack trace>"). An event's stacks are
+ * recorded right after the event itself when the array has the
+ * stacktrace or userstacktrace option set; trace_dump_stack() records
+ * one on demand.
+ *
+ * The kernel stack is first taken into per-CPU scratch space, because
+ * its depth (and so the size of the entry) is only known afterwards.
+ * Each context level (task, softirq, hardirq, NMI) has its own slot, so
+ * an interrupt that records a stack while the task is doing the same
+ * does not share memory with it.
+ */
+#include <linux/percpu.h>
+#include <linux/sched.h>
+#include <linux/stacktrace.h>
+#include <linux/uaccess.h>
+
+#include "trace.h"
+
+#define KSTACK_DEPTH		128
+
+struct kstack_scratch {
+	unsigned long	calls[TRACE_CTX_LEVELS][KSTACK_DEPTH];
+	bool		busy[TRACE_CTX_LEVELS];
+};
+
+static DEFINE_PER_CPU(struct kstack_scratch, kstack_scratch);
+
+/*
+ * A user stack walk can fault, and the fault's own events may want a
+ * user stack in turn: one walk at a time per CPU and context level.
+ */
+static DEFINE_PER_CPU(bool [TRACE_CTX_LEVELS], ustack_busy);
+
+/*
+ * Record the kernel stack into @buffer, from the caller of this function
+ * outwards, leaving out the @skip innermost of those frames. noinline:
+ * the frame count that @skip relies on must not depend on inlining.
+ */
+noinline void trace_record_kstack(struct trace_buffer *buffer,
+				  unsigned int trace_ctx, int skip)
+{
+	struct ring_buffer_event *event;
+	struct kstack_scratch *s;
+	struct stack_entry *entry;
+	unsigned int nr;
+	int level;
+
+	/*
+	 * This function's own frame: the frame-pointer unwinders report
+	 * it, the ORC unwinder starts at its caller already.
+	 */
+	if (!IS_ENABLED(CONFIG_UNWINDER_ORC))
+		skip++;
+
+	preempt_disable_notrace();
+	s = this_cpu_ptr(&kstack_scratch);
+	level = trace_ctx_slot_claim(s->busy);
+	if (level < 0)
+		goto out;
+	nr = stack_trace_save(s->calls[level], KSTACK_DEPTH, skip);
+	event = trace_buffer_lock_reserve(buffer, TRACE_STACK,
+					  struct_size(entry, caller, nr),
+					  trace_ctx);
+	if (event) {
+		entry = ring_buffer_event_data(event);
+		entry->size = nr;
+		memcpy(entry->caller, s->calls[level],
+		       flex_array_size(entry, caller, nr));
+		__buffer_unlock_commit(buffer, event);
+	}
+	trace_ctx_slot_release(s->busy, level);
+out:
+	preempt_enable_notrace();
+}
+
+/* Record the user stack of the current task into @buffer. */
+void trace_record_ustack(struct trace_buffer *buffer, unsigned int trace_ctx)
+{
+	struct ring_buffer_event *event;
+	struct userstack_entry *entry;
+	bool *busy;
+	int level;
+
+	/* an NMI cannot take the page faults the walk may need */
+	if (!IS_ENABLED(CONFIG_USER_STACKTRACE_SUPPORT) ||
+	    unlikely(in_nmi()) || !current->mm)
+		return;
+	preempt_disable_notrace();
+	busy = *this_cpu_ptr(&ustack_busy);
+	level = trace_ctx_slot_claim(busy);
+	if (level < 0)
+		goto out;
+	event = trace_buffer_lock_reserve(buffer, TRACE_USER_STACK,
+					  sizeof(*entry), trace_ctx);
+	if (event) {
+		entry = ring_buffer_event_data(event);
+		entry->tgid = current->tgid;
+		/* unused slots read 0: the output stops at the first */
+		memset(entry->caller, 0, sizeof(entry->caller));
+		stack_trace_save_user(entry->caller, USER_STACK_ENTRIES);
+		__buffer_unlock_commit(buffer, event);
+	}
+	trace_ctx_slot_release(busy, level);
+out:
+	preempt_enable_notrace();
+}
+
+/*
+ * After an event of @tr was committed to @buffer: its stacks, as the
+ * options ask. The kernel stack starts at the caller of this function,
+ * less its @skip innermost frames (the event layer passes 1, so that the
+ * stack starts at the event's probe, as upstream's does).
+ */
+noinline void trace_event_stacks(struct trace_array *tr,
+				 struct trace_buffer *buffer,
+				 unsigned int trace_ctx, int skip)
+{
+	unsigned int flags = READ_ONCE(tr->trace_flags);
+
+	if (flags & TRACE_ITER_STACKTRACE)
+		trace_record_kstack(buffer, trace_ctx, skip + 1);
+	if (flags & TRACE_ITER_USERSTACKTRACE)
+		trace_record_ustack(buffer, trace_ctx);
+}
