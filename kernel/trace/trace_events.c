@@ -14,7 +14,8 @@
  *
  * A probe runs with preemption disabled and reads only its file's flags,
  * the array's buffer and, when pid filtering is on, the array's pid
- * lists (under RCU). Everything else changes under event_mutex.
+ * lists, and when the file has a filter, that filter (both under
+ * RCU-sched). Everything else changes under event_mutex.
  */
 #include <linux/ctype.h>
 #include <linux/kthread.h>
@@ -171,14 +172,20 @@ EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
 
 static void event_printk(struct trace_event_buffer *fbuffer);
 
+/*
+ * The filter is judged here, on the finished entry. It is read once:
+ * the probe runs with preemption disabled, which is an RCU-sched read
+ * section, and a filter replaced meanwhile is freed only after
+ * tracepoint_synchronize_unregister().
+ */
 void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {
 	struct trace_event_file *file = fbuffer->trace_file;
 	struct event_filter *filter;
 
 	if (unlikely(file->flags & EVENT_FILE_FL_FILTERED)) {
-		filter = rcu_dereference_raw(file->filter);
-		if (filter && !filter_match_preds(filter, fbuffer->entry)) {
+		filter = rcu_dereference_sched(file->filter);
+		if (!filter_match_preds(filter, fbuffer->entry)) {
 			ring_buffer_discard_commit(fbuffer->buffer,
 						   fbuffer->event);
 			return;
@@ -504,6 +511,7 @@ static void system_dir_put(struct trace_subsystem_dir *dir)
 	if (--dir->ref_count)
 		return;
 	subsystem_put(dir->subsystem);
+	kfree(dir->filter_text);
 	kfree(dir);
 }
 
@@ -936,7 +944,7 @@ static ssize_t event_enable_write(struct file *filp, const char __user *ubuf,
  * it, and its array, so that the instance cannot be removed under a
  * writer (rmdir fails with EBUSY meanwhile, as upstream's does).
  */
-static int event_file_open(struct inode *inode, struct file *filp)
+int event_file_open(struct inode *inode, struct file *filp)
 {
 	struct trace_event_file *file;
 	int ret;
@@ -960,7 +968,7 @@ static int event_file_open(struct inode *inode, struct file *filp)
 	return file ? 0 : -ENODEV;
 }
 
-static int event_file_release(struct inode *inode, struct file *filp)
+int event_file_release(struct inode *inode, struct file *filp)
 {
 	struct trace_event_file *file = inode->i_private;
 	struct trace_array *tr = file->tr;
