@@ -786,6 +786,42 @@ void trace_event_filter_free(struct trace_event_file *file);
 extern const struct file_operations ftrace_event_filter_fops;
 extern const struct file_operations ftrace_subsystem_filter_fops;
 
+/*
+ * trace_events_filter_stage.c: an event of a filtered file is written to
+ * a page of its CPU first and copied into the ring buffer only if the
+ * filter keeps it (see there). The page of a CPU, once it exists:
+ */
+struct trace_event_stage {
+	unsigned int			busy;	/* users on this CPU; 1 owns */
+	unsigned int			len;	/* of the staged entry */
+	struct ring_buffer_event	mark;	/* fbuffer->event when staged */
+	u64				data[];	/* the entry */
+};
+
+DECLARE_PER_CPU(struct trace_event_stage *, trace_event_stage);
+
+/* Make the pages (event_mutex held); without them events are not staged. */
+void trace_event_stage_prepare(void);
+/*
+ * Stage an entry of @len bytes for @fbuffer (trace_ctx, buffer set):
+ * the entry with its header filled in, or NULL when the page is taken
+ * or too small, and the event must go to the ring buffer directly.
+ */
+void *trace_event_stage_reserve(struct trace_event_buffer *fbuffer, int type,
+				unsigned long len);
+/* Copy the staged entry into fbuffer->buffer; false if it has no room. */
+bool trace_event_stage_commit(struct trace_event_buffer *fbuffer);
+/* Let the staged entry go (the filter dropped it). */
+void trace_event_stage_drop(struct trace_event_buffer *fbuffer);
+
+/* Whether @fbuffer's entry is staged; preemption disabled. */
+static inline bool trace_event_staged(const struct trace_event_buffer *fbuffer)
+{
+	struct trace_event_stage *st = this_cpu_read(trace_event_stage);
+
+	return st && fbuffer->event == &st->mark;
+}
+
 /* trace_sched_switch.c: keep the pid maps current from sched events. */
 void tracing_start_cmdline_record(void);
 void tracing_stop_cmdline_record(void);

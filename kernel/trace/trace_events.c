@@ -160,6 +160,13 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 	fbuffer->trace_file = trace_file;
 	fbuffer->buffer = trace_file->tr->array_buffer.buffer;
 	fbuffer->regs = NULL;
+	if (unlikely(trace_file->flags & EVENT_FILE_FL_FILTERED)) {
+		fbuffer->entry = trace_event_stage_reserve(fbuffer,
+							   call->event.type,
+							   len);
+		if (fbuffer->entry)
+			return fbuffer->entry;
+	}
 	fbuffer->event = trace_buffer_lock_reserve(fbuffer->buffer,
 						   call->event.type, len,
 						   fbuffer->trace_ctx);
@@ -176,20 +183,27 @@ static void event_printk(struct trace_event_buffer *fbuffer);
  * The filter is judged here, on the finished entry. It is read once:
  * the probe runs with preemption disabled, which is an RCU-sched read
  * section, and a filter replaced meanwhile is freed only after
- * tracepoint_synchronize_unregister().
+ * tracepoint_synchronize_unregister(). Whether the entry was staged is
+ * asked apart from the flag, which may have changed since the reserve.
  */
 void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {
 	struct trace_event_file *file = fbuffer->trace_file;
+	bool staged = trace_event_staged(fbuffer);
 	struct event_filter *filter;
 
-	if (unlikely(file->flags & EVENT_FILE_FL_FILTERED)) {
+	if (unlikely(staged || (file->flags & EVENT_FILE_FL_FILTERED))) {
 		filter = rcu_dereference_sched(file->filter);
 		if (!filter_match_preds(filter, fbuffer->entry)) {
-			ring_buffer_discard_commit(fbuffer->buffer,
-						   fbuffer->event);
+			if (staged)
+				trace_event_stage_drop(fbuffer);
+			else
+				ring_buffer_discard_commit(fbuffer->buffer,
+							   fbuffer->event);
 			return;
 		}
+		if (staged && !trace_event_stage_commit(fbuffer))
+			return;
 	}
 	if (unlikely(tracepoint_printk))
 		event_printk(fbuffer);

@@ -69,6 +69,7 @@ static struct event_filter *filter_replace(struct trace_event_file *file,
 	struct event_filter *old = file_filter(file);
 
 	if (event_filter_active(filter)) {
+		trace_event_stage_prepare();
 		rcu_assign_pointer(file->filter, filter);
 		set_bit(EVENT_FILE_FL_FILTERED_BIT, &file->flags);
 	} else {
