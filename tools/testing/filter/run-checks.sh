@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run the unit tests, then the fuzzer for FUZZ_SECONDS (default 50) on a
 # copy of the seed corpus. Prints the fuzzer's run length and speed, and
-# ends with "filter T0: N passed, N failed" (each unit check counts, the
-# fuzzing run counts as one). Exit status non-zero on any failure.
+# ends with "filter T0: N passed, N failed" (each group of unit checks
+# counts as one, the fuzzing run as one). Exit status non-zero on any
+# failure.
 out=${1:-build}
 secs=${FUZZ_SECONDS:-50}
 here=$(dirname "$0")
@@ -16,18 +17,15 @@ else
 	status=FAILED
 fi
 grep '^unit:' "$out/unit.log" | sed 's/^/  /'
-line=$(grep '^filter unit: ' "$out/unit.log" | tail -n 1)
-if [ -n "$line" ]; then
-	p=${line#filter unit: }
-	p=${p%% passed*}
-	f=${line#*, }
-	f=${f%% failed*}
-	passed=$((passed + p))
-	failed=$((failed + f))
-fi
+grep '^filter unit: ' "$out/unit.log" | sed 's/^/  /'
+# each group of unit checks counts once
+p=$(grep -c '^unit: .* ok$' "$out/unit.log")
+f=$(grep -c '^unit: .* FAILED$' "$out/unit.log")
+passed=$((passed + p))
+failed=$((failed + f))
 if [ "$status" != ok ]; then
-	# a crash or sanitizer report counts once more
-	[ -n "$line" ] && [ "$f" != 0 ] || failed=$((failed + 1))
+	# a crash or a sanitizer report ends the program: one more failure
+	grep -q '^filter unit: ' "$out/unit.log" || failed=$((failed + 1))
 	grep -E '^FAIL|ERROR|runtime error' "$out/unit.log" | head -n 20
 fi
 echo "unit: $status"
