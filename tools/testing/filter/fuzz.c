@@ -20,7 +20,7 @@ static void rule(bool ok, const char *what, const char *expr)
 {
 	if (ok)
 		return;
-	fprintf(stderr, "broken rule: %s\nexpression: '%s'\n", what, expr);
+	fprintf(stderr, "broken: %s\nexpression: '%s'\n", what, expr);
 	abort();
 }
 
@@ -99,7 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		rule(!f || !event_filter_active(f), "no program without memory",
 		     expr);
 	} else {
-		rule(f != NULL, "a filter comes back", expr);
+		rule(f, "a filter comes back", expr);
 		rule(err.code >= FILTER_ERR_NONE && err.code < FILTER_ERR_MAX,
 		     "error code in range", expr);
 	}

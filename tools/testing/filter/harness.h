@@ -56,6 +56,6 @@ void rec_set_cpus(struct rec *r, unsigned long bits, int nbytes);
 
 /* Counting results: each check is one line on failure. */
 extern int checks_passed, checks_failed;
-void check(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+__printf(2, 3) void check(bool ok, const char *fmt, ...);
 
 #endif

@@ -44,7 +44,7 @@ if "$out/fuzz" -max_total_time="$secs" -print_final_stats=1 \
 else
 	failed=$((failed + 1))
 	status=FAILED
-	grep -E -A 25 'ERROR|runtime error|broken rule|deadly signal' \
+	grep -E -A 25 'ERROR|runtime error|^broken: |deadly signal' \
 		"$out/fuzz.log" | head -n 40
 fi
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/fuzz.log")

@@ -38,17 +38,19 @@ typedef unsigned int gfp_t;
 #define __user
 #define __rcu
 #define __pure
+#define __printf(a, b)		__attribute__((format(printf, a, b)))
+#define __packed		__attribute__((packed))
 #define likely(x)		__builtin_expect(!!(x), 1)
 #define unlikely(x)		__builtin_expect(!!(x), 0)
-#define barrier()		__asm__ __volatile__("" ::: "memory")
+#define barrier()		__atomic_signal_fence(__ATOMIC_SEQ_CST)
 #define READ_ONCE(x)		__atomic_load_n(&(x), __ATOMIC_ACQUIRE)
 #define WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELEASE)
 #define cmpxchg(p, o, n)	__sync_val_compare_and_swap((p), (o), (n))
-#define EXPORT_SYMBOL_GPL(x)
-#define EXPORT_SYMBOL(x)
+/* the kernel source exports; nothing to do here */
+#define EXPORT_SYMBOL_GPL(sym)	struct shim_export_ ## sym
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define struct_size(p, member, n) \
-	(sizeof(*(p)) + sizeof((p)->member[0]) * (size_t)(n))
+	(sizeof(*(p)) + sizeof(((p)->member)[0]) * (size_t)(n))
 /* Each argument evaluated once, as the kernel's. */
 #define min(a, b) ({ __typeof__(a) __a = (a); __typeof__(b) __b = (b); \
 		     __a < __b ? __a : __b; })
@@ -76,16 +78,31 @@ bool shim_isalpha(int c);
 /* Allocation number shim_fail_alloc_at (counting from 1) fails; 0: none. */
 extern unsigned long shim_alloc_count, shim_fail_alloc_at;
 void *shim_alloc(size_t size, bool zero);
-#define kmalloc(n, gfp)		shim_alloc((n), false)
-#define kzalloc(n, gfp)		shim_alloc((n), true)
-#define kcalloc(n, s, gfp)	shim_alloc((size_t)(n) * (s), true)
-#define kvcalloc(n, s, gfp)	shim_alloc((size_t)(n) * (s), true)
+static inline void *kmalloc(size_t n, gfp_t gfp)
+{
+	return shim_alloc(n, false);
+}
+
+static inline void *kzalloc(size_t n, gfp_t gfp)
+{
+	return shim_alloc(n, true);
+}
+
+static inline void *kcalloc(size_t n, size_t size, gfp_t gfp)
+{
+	return shim_alloc(n * size, true);
+}
+
+static inline void *kvcalloc(size_t n, size_t size, gfp_t gfp)
+{
+	return shim_alloc(n * size, true);
+}
+
 #define kfree(p)		free((void *)(p))
 #define kvfree(p)		free((void *)(p))
 char *kmemdup_nul(const char *s, size_t len, gfp_t gfp);
 char *kstrdup(const char *s, gfp_t gfp);
-char *kasprintf(gfp_t gfp, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+__printf(2, 3) char *kasprintf(gfp_t gfp, const char *fmt, ...);
 
 /* ---- per-CPU data: NR_CPUS copies, this_cpu_ptr() picks shim_cpu's ---- */
 #define NR_CPUS			8
@@ -100,11 +117,13 @@ extern unsigned int nr_cpu_ids;
 struct cpumask {
 	unsigned long bits[BITS_TO_LONGS(NR_CPUS)];
 };
+
 #define cpumask_bits(m)		((m)->bits)
 static inline unsigned int cpumask_size(void)
 {
 	return sizeof(struct cpumask);
 }
+
 int cpulist_parse(const char *buf, struct cpumask *mask);
 unsigned int cpumask_weight(const struct cpumask *mask);
 unsigned int cpumask_first(const struct cpumask *mask);
@@ -115,6 +134,7 @@ bool cpumask_test_cpu(int cpu, const struct cpumask *mask);
 struct task_struct {
 	char	comm[TASK_COMM_LEN];
 };
+
 extern struct task_struct shim_task;
 #define current			(&shim_task)
 
@@ -141,6 +161,7 @@ struct shim_sym {
 	unsigned long	addr;
 	unsigned long	size;
 };
+
 extern const struct shim_sym shim_syms[];
 unsigned long kallsyms_lookup_name(const char *name);
 int kallsyms_lookup_size_offset(unsigned long addr, unsigned long *size,
@@ -149,7 +170,7 @@ int kallsyms_lookup_size_offset(unsigned long addr, unsigned long *size,
 /* ---- unaligned access ---- */
 #define get_unaligned(p) ({					\
 	const struct { __typeof__(*(p)) v; }			\
-		__attribute__((packed)) *__pp = (const void *)(p); \
+		__packed *__pp = (const void *)(p);		\
 	__pp->v;						\
 })
 

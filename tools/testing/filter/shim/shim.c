@@ -224,7 +224,8 @@ int cpulist_parse(const char *s, struct cpumask *mask)
 				return -EINVAL;
 			}
 		}
-		used = group = end + 1;
+		used = end + 1;
+		group = end + 1;
 		if (!region_end(*s)) {
 			if (*s != ':')
 				return -EINVAL;
