@@ -55,6 +55,7 @@ series: setup
 clean:
 	rm -rf build/runs build/rootfs-* build/initrd-* build/series
 	$(MAKE) -s -C tools/testing/ring_buffer clean 2>/dev/null || true
+	$(MAKE) -s -C tools/testing/filter clean 2>/dev/null || true
 
 distclean:
 	rm -rf build

@@ -7,13 +7,21 @@
 # then a total line, then the cases where the two differ, then
 #   formats: N events compared, M differ
 # over every event both kernels have (each format file without its ID line),
-# and the same for events/header_page and events/header_event.
+# and the same for events/header_page and events/header_event, then
+#   filters: N compared, M differ
+# over the event filter table of tooling/guest/filters.sh (decision, errno,
+# readback and the records kept), with the rows that differ, and the rows
+# where we knowingly follow upstream's documentation rather than its code.
 source "$(dirname "$0")/common.sh"
 
 for k in ours ref; do
 	"$TOOLING/kernel.sh" $k > "$BUILD/compare-build-$k.log" 2>&1 ||
 		{ cat "$BUILD/compare-build-$k.log"; die "build of $k failed"; }
 	grep '^config\[' "$BUILD/compare-build-$k.log" | tail -n 1
+	# the out-of-tree modules, our sample module among them: the
+	# reference's own sample module is upstream's
+	"$TOOLING/build-extmod.sh" $k > /dev/null ||
+		die "out-of-tree modules do not build against $k"
 	"$TOOLING/initramfs.sh" $k > /dev/null
 done
 
@@ -24,7 +32,7 @@ for k in ours ref; do
 	kernel_vars $k
 	# A splat or a timeout is reported below; the results still count.
 	( rc=0
-	  RUN=$BUILD/runs/$NAME-compare-$stamp TIERS=t2,t3,formats TIMEOUT=2400 \
+	  RUN=$BUILD/runs/$NAME-compare-$stamp TIERS=t2,t3,formats,filters TIMEOUT=2400 \
 		"$TOOLING/vm.sh" $k check > /dev/null 2>&1 || rc=$?
 	  echo $rc > "$BUILD/compare-rc-$k" ) &
 	pids+=($!)
@@ -125,4 +133,41 @@ for h in heads:
 for label, only in (("reference", fr.keys() - fo.keys()), ("ours", fo.keys() - fr.keys())):
     only = sorted(only)
     print("formats: only in %s: %d%s" % (label, len(only), (" (" + " ".join(only) + ")") if only else ""))
+
+# The filter table: "@@FILTER n decision errno digest" (or @@FILTERDIV for
+# the known differences), "@@FILTERTXT n event expr", "@@FILTERRB n text".
+def filters(path):
+    rows, txt, rb = {}, {}, {}
+    for line in open(path, errors="replace"):
+        line = line.rstrip("\n")
+        p = line.split(" ", 2)
+        if p[0] in ("@@FILTER", "@@FILTERDIV") and len(p) == 3:
+            rows[int(p[1])] = (p[0], p[2])
+        elif p[0] == "@@FILTERTXT" and len(p) == 3:
+            txt[int(p[1])] = p[2]
+        elif p[0] == "@@FILTERRB" and len(p) >= 2:
+            rb[int(p[1])] = p[2] if len(p) == 3 else ""
+    return rows, txt, rb
+(lo, to, bo), (lr, tr_, br) = filters(sys.argv[1]), filters(sys.argv[2])
+common = sorted(n for n in lo.keys() & lr.keys()
+                if lo[n][0] == lr[n][0] == "@@FILTER" and "skip" not in (lo[n][1].split()[0], lr[n][1].split()[0]))
+differ = [n for n in common if lo[n] != lr[n]]
+def show(n):
+    print("  %d: %s" % (n, to.get(n, tr_.get(n, "?"))))
+    print("    ours:      %s | %s" % (lo[n][1] if n in lo else "-", bo.get(n, "")))
+    print("    reference: %s | %s" % (lr[n][1] if n in lr else "-", br.get(n, "")))
+print("filters: %d compared, %d differ" % (len(common), len(differ)))
+for n in differ:
+    show(n)
+skipped = sorted(n for n in lo.keys() | lr.keys() if n not in common and
+                 "@@FILTERDIV" not in (lo.get(n, ("",))[0], lr.get(n, ("",))[0]))
+if skipped:
+    print("filters: not compared (missing or skipped on one side): %d" % len(skipped))
+    for n in skipped:
+        show(n)
+div = sorted(n for n in lo.keys() & lr.keys() if "@@FILTERDIV" in (lo[n][0], lr[n][0]))
+print("filters: %d known differences (upstream's documentation followed, not its code), %d differ now"
+      % (len(div), sum(lo[n][1] != lr[n][1] for n in div)))
+for n in div:
+    show(n)
 PY

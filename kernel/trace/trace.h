@@ -702,6 +702,7 @@ struct trace_subsystem_dir {
 	struct eventfs_inode	*ei;
 	int			ref_count;	/* open files + 1 while it exists */
 	int			nr_events;
+	char			*filter_text;	/* events/<sys>/filter, or NULL */
 };
 
 /* trace_events.c: registration, enabling, recording, the files. */
@@ -722,6 +723,13 @@ int ftrace_event_enable_disable(struct trace_event_file *file, int enable);
  * event (its module) is gone. Call with event_mutex held.
  */
 struct trace_event_file *event_file_data(struct file *filp);
+/*
+ * Open and release of events/<sys>/<event>/{enable,filter}: hold the
+ * event file (and its array) while open. The file may still be removed
+ * meanwhile: use event_file_data().
+ */
+int event_file_open(struct inode *inode, struct file *filp);
+int event_file_release(struct inode *inode, struct file *filp);
 /*
  * Open events/<sys>/{enable,filter}: the subsystem directory of the
  * inode with a reference (and one on its array), or ERR_PTR(). Its
@@ -748,22 +756,11 @@ ssize_t trace_events_enable_write(struct file *filp, const char __user *ubuf,
 				  size_t cnt, loff_t *ppos);
 
 /*
- * trace_events_format.c: fields and format files.
- *
- * A field of an event, as the format file and the filter see it. The
- * list of a class (trace_get_fields()) holds them newest first, the way
- * the format file and filter lookups expect them.
+ * trace_events_format.c: fields and format files. struct
+ * ftrace_event_field and trace_find_event_field() are in
+ * trace_events_filter.h, which the filter language shares with its
+ * userspace tests; the event layer's files include it.
  */
-struct ftrace_event_field {
-	struct list_head	link;
-	const char		*name;
-	const char		*type;
-	int			filter_type;	/* FILTER_* of linux/trace_events.h */
-	int			offset;
-	int			size;
-	int			is_signed;
-	int			len;		/* array elements, 0 if not an array */
-};
 
 /* The common_* fields every event starts with (shared by all calls). */
 extern struct list_head ftrace_common_fields;
@@ -772,9 +769,6 @@ int trace_event_common_fields_init(void);
 int trace_event_define_fields(struct trace_event_call *call);
 /* Free what trace_event_define_fields() built (module unload). */
 void trace_event_free_fields(struct trace_event_call *call);
-/* A field of @call by name, common fields included; NULL if none. */
-struct ftrace_event_field *trace_find_event_field(struct trace_event_call *call,
-						  const char *name);
 /*
  * events/<sys>/<event>/format. The eventfs data of the event's
  * directory (inode->i_private) is its struct trace_event_file.
@@ -792,10 +786,50 @@ void trace_event_eval_init(void);
 extern struct trace_eval_map *__start_ftrace_eval_maps[];
 extern struct trace_eval_map *__stop_ftrace_eval_maps[];
 
-/* trace_events_filter.c: the filter language (issue: filters). */
+/*
+ * trace_events_filter_files.c: filters on events (the language itself is
+ * in trace_events_filter.[ch]). The filter of @file goes with it, once
+ * nothing can run it any more; takes no lock.
+ */
 void trace_event_filter_free(struct trace_event_file *file);
 extern const struct file_operations ftrace_event_filter_fops;
 extern const struct file_operations ftrace_subsystem_filter_fops;
+
+/*
+ * trace_events_filter_stage.c: an event of a filtered file is written to
+ * a page of its CPU first and copied into the ring buffer only if the
+ * filter keeps it (see there). The page of a CPU, once it exists:
+ */
+struct trace_event_stage {
+	unsigned int			busy;	/* users on this CPU; 1 owns */
+	unsigned int			len;	/* of the staged entry */
+	struct ring_buffer_event	mark;	/* fbuffer->event when staged */
+	u64				data[];	/* the entry */
+};
+
+DECLARE_PER_CPU(struct trace_event_stage *, trace_event_stage);
+
+/* Make the pages (event_mutex held); without them events are not staged. */
+void trace_event_stage_prepare(void);
+/*
+ * Stage an entry of @len bytes for @fbuffer (trace_ctx, buffer set):
+ * the entry with its header filled in, or NULL when the page is taken
+ * or too small, and the event must go to the ring buffer directly.
+ */
+void *trace_event_stage_reserve(struct trace_event_buffer *fbuffer, int type,
+				unsigned long len);
+/* Copy the staged entry into fbuffer->buffer; false if it has no room. */
+bool trace_event_stage_commit(struct trace_event_buffer *fbuffer);
+/* Let the staged entry go (the filter dropped it). */
+void trace_event_stage_drop(struct trace_event_buffer *fbuffer);
+
+/* Whether @fbuffer's entry is staged; preemption disabled. */
+static inline bool trace_event_staged(const struct trace_event_buffer *fbuffer)
+{
+	struct trace_event_stage *st = this_cpu_read(trace_event_stage);
+
+	return st && fbuffer->event == &st->mark;
+}
 
 /* trace_sched_switch.c: keep the pid maps current from sched events. */
 void tracing_start_cmdline_record(void);

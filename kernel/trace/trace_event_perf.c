@@ -24,6 +24,7 @@
 #include <linux/trace_events.h>
 
 #include "trace.h"
+#include "trace_events_filter.h"
 
 /*
  * One scratch record per CPU and per perf recursion context (task,
@@ -315,21 +316,39 @@ void perf_trace_buf_update(void *record, u16 type)
 NOKPROBE_SYMBOL(perf_trace_buf_update);
 
 /*
- * PERF_EVENT_IOC_SET_FILTER on a tracepoint event. The filter language
- * (trace_events_filter.c) arrives with a later part of this series; until
- * then no filter can be set.
+ * PERF_EVENT_IOC_SET_FILTER on a tracepoint event: the event filter
+ * language, compiled for the event's fields. The filter belongs to the
+ * perf event (perf_tp_event_match() runs it) and is set once; a failed
+ * expression leaves none and returns the error (EINVAL mostly).
  */
 int ftrace_profile_set_filter(struct perf_event *event, int event_id,
 			      char *filter_str)
 {
-	return -EOPNOTSUPP;
+	struct event_filter *filter;
+	struct filter_error err;
+	int ret;
+
+	mutex_lock(&event_mutex);
+	if (!event->tp_event) {
+		ret = -EINVAL;
+	} else if (event->filter) {
+		ret = -EEXIST;
+	} else {
+		ret = event_filter_compile(event->tp_event, filter_str, false,
+					   &filter, &err);
+		if (!ret)
+			/* records may be matched at once: publish it whole */
+			smp_store_release(&event->filter, filter);
+		else
+			event_filter_free(filter);
+	}
+	mutex_unlock(&event_mutex);
+	return ret;
 }
 
-/*
- * Free what ftrace_profile_set_filter() attached. It attaches nothing
- * yet, so event->filter is always NULL here.
- */
+/* The perf event is being freed: nothing matches with its filter now. */
 void ftrace_profile_free_filter(struct perf_event *event)
 {
-	WARN_ON_ONCE(event->filter);
+	event_filter_free(event->filter);
+	event->filter = NULL;
 }

@@ -14,7 +14,8 @@
  *
  * A probe runs with preemption disabled and reads only its file's flags,
  * the array's buffer and, when pid filtering is on, the array's pid
- * lists (under RCU). Everything else changes under event_mutex.
+ * lists, and when the file has a filter, that filter (both under
+ * RCU-sched). Everything else changes under event_mutex.
  */
 #include <linux/ctype.h>
 #include <linux/kthread.h>
@@ -159,6 +160,13 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 	fbuffer->trace_file = trace_file;
 	fbuffer->buffer = trace_file->tr->array_buffer.buffer;
 	fbuffer->regs = NULL;
+	if (unlikely(trace_file->flags & EVENT_FILE_FL_FILTERED)) {
+		fbuffer->entry = trace_event_stage_reserve(fbuffer,
+							   call->event.type,
+							   len);
+		if (fbuffer->entry)
+			return fbuffer->entry;
+	}
 	fbuffer->event = trace_buffer_lock_reserve(fbuffer->buffer,
 						   call->event.type, len,
 						   fbuffer->trace_ctx);
@@ -171,18 +179,31 @@ EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
 
 static void event_printk(struct trace_event_buffer *fbuffer);
 
+/*
+ * The filter is judged here, on the finished entry. It is read once:
+ * the probe runs with preemption disabled, which is an RCU-sched read
+ * section, and a filter replaced meanwhile is freed only after
+ * tracepoint_synchronize_unregister(). Whether the entry was staged is
+ * asked apart from the flag, which may have changed since the reserve.
+ */
 void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {
 	struct trace_event_file *file = fbuffer->trace_file;
+	bool staged = trace_event_staged(fbuffer);
 	struct event_filter *filter;
 
-	if (unlikely(file->flags & EVENT_FILE_FL_FILTERED)) {
-		filter = rcu_dereference_raw(file->filter);
-		if (filter && !filter_match_preds(filter, fbuffer->entry)) {
-			ring_buffer_discard_commit(fbuffer->buffer,
-						   fbuffer->event);
+	if (unlikely(staged || (file->flags & EVENT_FILE_FL_FILTERED))) {
+		filter = rcu_dereference_sched(file->filter);
+		if (!filter_match_preds(filter, fbuffer->entry)) {
+			if (staged)
+				trace_event_stage_drop(fbuffer);
+			else
+				ring_buffer_discard_commit(fbuffer->buffer,
+							   fbuffer->event);
 			return;
 		}
+		if (staged && !trace_event_stage_commit(fbuffer))
+			return;
 	}
 	if (unlikely(tracepoint_printk))
 		event_printk(fbuffer);
@@ -509,6 +530,7 @@ static void system_dir_put(struct trace_subsystem_dir *dir)
 	if (--dir->ref_count)
 		return;
 	subsystem_put(dir->subsystem);
+	kfree(dir->filter_text);
 	kfree(dir);
 }
 
@@ -941,7 +963,7 @@ static ssize_t event_enable_write(struct file *filp, const char __user *ubuf,
  * it, and its array, so that the instance cannot be removed under a
  * writer (rmdir fails with EBUSY meanwhile, as upstream's does).
  */
-static int event_file_open(struct inode *inode, struct file *filp)
+int event_file_open(struct inode *inode, struct file *filp)
 {
 	struct trace_event_file *file;
 	int ret;
@@ -965,7 +987,7 @@ static int event_file_open(struct inode *inode, struct file *filp)
 	return file ? 0 : -ENODEV;
 }
 
-static int event_file_release(struct inode *inode, struct file *filp)
+int event_file_release(struct inode *inode, struct file *filp)
 {
 	struct trace_event_file *file = inode->i_private;
 	struct trace_array *tr = file->tr;

@@ -20,6 +20,7 @@
 #include <linux/tracepoint.h>
 
 #include "trace.h"
+#include "trace_events_filter.h"
 
 /*
  * Every struct ftrace_event_field is allocated here, inside this wrapper,

@@ -11,7 +11,7 @@
  * What fires the events:
  *
  *  - the kernel thread "sample-ticker" runs one round every 100 ms for as
- *    long as the module is loaded;
+ *    long as the module is loaded (unless loaded with ticker=0);
  *  - writing N to /sys/module/trace_events_sample/parameters/fire runs N
  *    rounds at once, in the context of the writing task. Tests use this:
  *    the rounds they ask for are theirs (same pid), and come at once;
@@ -56,6 +56,15 @@ static const char * const sample_words[] = {
 };
 
 static struct task_struct *sample_ticker;
+
+/*
+ * Tests that count rounds, or compare what two kernels record, load the
+ * module with ticker=0: then only writes to "fire" make rounds, and round
+ * numbers start at 1 on every load.
+ */
+static bool ticker = true;
+module_param(ticker, bool, 0444);
+MODULE_PARM_DESC(ticker, "run the sample-ticker thread (default: yes)");
 
 /* Sleep one period, or less if kthread_stop() wakes us. */
 static void sample_nap(void)
@@ -114,6 +123,10 @@ static void sample_round(bool manual)
 		trace_sample_rel(count, word, (const u8 *)word, strlen(word),
 				 mask, cpu_online_mask);
 	}
+
+	/* the word by address; delta runs -3..3, wide far below zero */
+	trace_sample_word(count, word, (int)(count % 7) - 3,
+			  -(long long)count * 1000000007LL);
 
 	/* Recorded for odd rounds only: the condition is in the event. */
 	trace_sample_odd(count);
@@ -209,13 +222,16 @@ void sample_heartbeat_unreg(void)
 
 static int __init sample_init(void)
 {
+	if (!ticker)
+		return 0;
 	sample_ticker = kthread_run(sample_ticker_fn, NULL, "sample-ticker");
 	return PTR_ERR_OR_ZERO(sample_ticker);
 }
 
 static void __exit sample_exit(void)
 {
-	kthread_stop(sample_ticker);
+	if (sample_ticker)
+		kthread_stop(sample_ticker);
 }
 
 module_init(sample_init);

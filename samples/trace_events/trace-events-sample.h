@@ -253,6 +253,36 @@ TRACE_EVENT(sample_rel,
 );
 
 /*
+ * sample_word - a plain pointer, and signed numbers.
+ *
+ * __field(const char *, name) records the address only: the string is
+ * read when the record is printed (or filtered on), so it must live as
+ * long as the record. Here it is one of the module's words, and the
+ * event layer drops a module's records when the module goes. Events that
+ * cannot promise that copy the string with __string() instead.
+ *
+ * "delta" and "wide" are signed: the format file says so, and filters
+ * compare them as signed numbers.
+ */
+TRACE_EVENT(sample_word,
+	    TP_PROTO(unsigned long count, const char *word, int delta,
+		     long long wide),
+	    TP_ARGS(count, word, delta, wide),
+	    TP_STRUCT__entry(__field(unsigned long, count)
+			     __field(const char *, word)
+			     __field(int, delta)
+			     __field(long long, wide)
+	    ),
+	    TP_fast_assign(__entry->count = count;
+			   __entry->word = word;
+			   __entry->delta = delta;
+			   __entry->wide = wide;
+	    ),
+	    TP_printk("count=%lu word=%s delta=%d wide=%lld", __entry->count,
+		      __entry->word, __entry->delta, __entry->wide)
+);
+
+/*
  * sample_odd - a conditional event.
  *
  * TRACE_EVENT_CONDITION() adds TP_CONDITION(): the tracepoint is called

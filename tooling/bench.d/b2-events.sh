@@ -7,6 +7,10 @@
 #                      buffer never stops the writer)
 #   b2-event-disabled  the event disabled: the tracepoint's static branch,
 #                      plus the loop itself
+#   b2-filter-accept   enabled with a filter that keeps every event
+#                      ("seq >= 0"): the filter's cost on top of recording
+#   b2-filter-reject   enabled with a filter that drops every event
+#                      ("seq < 0"): what a dropped event costs
 # The loop runs on CPU 0 in the writer's context; each repetition prints
 # "@@BENCH name ns/event value" (total loop time / iterations).
 TR=/sys/kernel/tracing
@@ -16,7 +20,7 @@ ITER_ENABLED=${B2_ITER_ENABLED:-200000}
 ITER_DISABLED=${B2_ITER_DISABLED:-10000000}
 # Per-CPU buffer size for the run, the same on every kernel.
 SIZE_KB=${B2_BUFFER_KB:-1024}
-NAMES="b2-event-enabled b2-event-disabled"
+NAMES="b2-event-enabled b2-event-disabled b2-filter-accept b2-filter-reject"
 EV=$TR/events/b2bench/b2_payload
 RUN=/sys/module/b2_events/parameters/run
 
@@ -41,6 +45,15 @@ echo local > $TR/trace_clock
 echo 1 > $TR/options/overwrite
 echo 1 > $TR/tracing_on
 
+# filter_of NAME: the filter a mode runs with ("0": none).
+filter_of() {
+	case $1 in
+	b2-filter-accept) echo 'seq >= 0' ;;
+	b2-filter-reject) echo 'seq < 0' ;;
+	*) echo 0 ;;
+	esac
+}
+
 # one NAME ENABLE ITERATIONS: one repetition.
 one() {
 	echo "$2" > $EV/enable
@@ -49,7 +62,13 @@ one() {
 		echo "@@BENCH-SKIP $1 run failed"
 		return
 	fi
-	if [ "$2" = 1 ]; then
+	if [ "$1" = b2-filter-reject ]; then
+		n=$(sed -n 's/^entries: *//p' $TR/per_cpu/cpu0/stats)
+		if [ "${n:-1}" != 0 ]; then
+			echo "@@BENCH-SKIP $1 the filter kept $n events"
+			return
+		fi
+	elif [ "$2" = 1 ]; then
 		n=$(sed -n 's/^entries: *//p' $TR/per_cpu/cpu0/stats)
 		if [ "${n:-0}" = 0 ]; then
 			echo "@@BENCH-SKIP $1 nothing recorded"
@@ -59,9 +78,14 @@ one() {
 	echo "@@BENCH $1 ns/event $(awk '{ printf "%.3f", $2 / $1 }' $RUN)"
 }
 
-for mode in b2-event-enabled:1:$ITER_ENABLED b2-event-disabled:0:$ITER_DISABLED; do
+for mode in b2-event-enabled:1:$ITER_ENABLED b2-event-disabled:0:$ITER_DISABLED \
+	    b2-filter-accept:1:$ITER_ENABLED b2-filter-reject:1:$ITER_ENABLED; do
 	name=${mode%%:*}
 	rest=${mode#*:}
+	if ! echo "$(filter_of $name)" > $EV/filter; then
+		echo "@@BENCH-SKIP $name filter refused"
+		continue
+	fi
 	# One untimed run first: QEMU translates the code paths on first use.
 	echo "${rest%%:*}" > $EV/enable
 	taskset -c 0 sh -c "echo $((${rest#*:} / 10)) > $RUN" || true
@@ -73,6 +97,7 @@ for mode in b2-event-enabled:1:$ITER_ENABLED b2-event-disabled:0:$ITER_DISABLED;
 done
 
 echo 0 > $EV/enable
+echo 0 > $EV/filter
 echo > $TR/trace
 echo "$orig_size" > $TR/buffer_size_kb
 rmmod b2_events

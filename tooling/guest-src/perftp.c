@@ -3,7 +3,7 @@
  * perftp: a trace event as a perf event (PERF_TYPE_TRACEPOINT), for the
  * perf-client test.
  *
- *   perftp [-s] [-t | -c CPU] [-x] [-f FIELD]... SYS:EVENT|ID SECONDS
+ *   perftp [-s] [-t | -c CPU] [-x] [-f FIELD]... [-F FILTER] SYS:EVENT|ID SECONDS
  *
  * Opens the event (its id from events/SYS/EVENT/id, or a number given as
  * is) on every online CPU, or on one CPU (-c), or for this process only
@@ -18,6 +18,10 @@
  *   common_type T             common_type of the first record
  *   FIELD=VALUE               each -f field of the first record, located
  *                             with the event's format file
+ * -F sets an event filter (PERF_EVENT_IOC_SET_FILTER) on every descriptor;
+ * a refused one prints
+ *   perftp: set filter: <strerror> (errno N)
+ * and exits 3.
  * -x sets exclude_kernel (what an unprivileged user needs to get past
  * perf's kernel-profiling check at perf_event_paranoid 2; nothing is
  * counted then). A failed perf_event_open() prints
@@ -76,7 +80,7 @@ static void die(const char *what)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: perftp [-s] [-t | -c CPU] [-x] [-f FIELD]... SYS:EVENT|ID SECONDS\n");
+		"usage: perftp [-s] [-t | -c CPU] [-x] [-f FIELD]... [-F FILTER] SYS:EVENT|ID SECONDS\n");
 	exit(1);
 }
 
@@ -283,9 +287,9 @@ int main(int argc, char **argv)
 	int sample = 0, task = 0, no_kernel = 0, cpu = -1, opt, i;
 	unsigned long long id, total = 0;
 	double seconds, end;
-	char *colon;
+	char *colon, *filter = NULL;
 
-	while ((opt = getopt(argc, argv, "stc:xf:")) != -1) {
+	while ((opt = getopt(argc, argv, "stc:xf:F:")) != -1) {
 		switch (opt) {
 		case 's':
 			sample = 1;
@@ -298,6 +302,9 @@ int main(int argc, char **argv)
 			break;
 		case 'x':
 			no_kernel = 1;
+			break;
+		case 'F':
+			filter = optarg;
 			break;
 		case 'f':
 			if (nr_fields == MAX_FIELDS)
@@ -373,6 +380,14 @@ int main(int argc, char **argv)
 		}
 	}
 
+	for (i = 0; filter && i < nr_fds; i++) {
+		if (ioctl(fds[i], PERF_EVENT_IOC_SET_FILTER, filter)) {
+			int err = errno;
+
+			printf("perftp: set filter: %s (errno %d)\n", strerror(err), err);
+			exit(3);
+		}
+	}
 	for (i = 0; i < nr_fds; i++)
 		if (ioctl(fds[i], PERF_EVENT_IOC_ENABLE, 0))
 			die("PERF_EVENT_IOC_ENABLE");

@@ -3,7 +3,8 @@
 # Guest side of `make check`: runs the tiers given as a comma list in $1
 # (t2 = our kselftest cases, t3 = upstream ftracetest categories, t4 =
 # trace-cmd) and prints one "@@RESULT tier name STATUS" line per case;
-# the tier "formats" dumps every format file of events/ instead.
+# the tier "formats" dumps every format file of events/ instead, and
+# "filters" applies a fixed table of event filters (filters.sh).
 # The host decides what the results mean (expectations, counts).
 tiers=${1:-t2,t3,t4}
 FT=/selftests/ftrace
@@ -86,5 +87,10 @@ esac
 # formats: every format file, for the host to compare across kernels
 case ",$tiers," in *,formats,*)
 	sh /harness/formats.sh
+esac
+
+# filters: the filter table's decisions and records, likewise
+case ",$tiers," in *,filters,*)
+	sh /harness/filters.sh
 esac
 exit 0

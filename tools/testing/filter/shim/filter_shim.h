@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Userspace stand-ins for what kernel/trace/trace_events_filter.c uses,
+ * so that it compiles unchanged. Each linux/ header it includes is a file
+ * of shim/linux/ that includes this one.
+ *
+ * The harness controls the world the filter sees through the shim_*
+ * variables: the CPU (shim_cpu), the current task's name, the kernel
+ * symbols (shim_syms), which pointers fault (below SHIM_FAULT_BELOW),
+ * and an allocation that fails (shim_fail_alloc_at) to reach the
+ * out-of-memory paths.
+ */
+#ifndef FILTER_SHIM_H
+#define FILTER_SHIM_H
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef unsigned long long u64;	/* as the kernel's, not int64_t's long */
+typedef int8_t s8;
+typedef int16_t s16;
+typedef int32_t s32;
+typedef long long s64;
+typedef unsigned int gfp_t;
+
+/* ---- compiler and annotations ---- */
+#define __percpu
+#define __user
+#define __rcu
+#define __pure
+#define __printf(a, b)		__attribute__((format(printf, a, b)))
+#define __packed		__attribute__((packed))
+#define likely(x)		__builtin_expect(!!(x), 1)
+#define unlikely(x)		__builtin_expect(!!(x), 0)
+#define barrier()		__atomic_signal_fence(__ATOMIC_SEQ_CST)
+#define READ_ONCE(x)		__atomic_load_n(&(x), __ATOMIC_ACQUIRE)
+#define WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELEASE)
+#define cmpxchg(p, o, n)	__sync_val_compare_and_swap((p), (o), (n))
+/* the kernel source exports; nothing to do here */
+#define EXPORT_SYMBOL_GPL(sym)	struct shim_export_ ## sym
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#define struct_size(p, member, n) \
+	(sizeof(*(p)) + sizeof(((p)->member)[0]) * (size_t)(n))
+/* Each argument evaluated once, as the kernel's. */
+#define min(a, b) ({ __typeof__(a) __a = (a); __typeof__(b) __b = (b); \
+		     __a < __b ? __a : __b; })
+#define max(a, b) ({ __typeof__(a) __a = (a); __typeof__(b) __b = (b); \
+		     __a > __b ? __a : __b; })
+#define clamp(v, lo, hi)	min(max((v), (lo)), (hi))
+#define BITS_PER_LONG		(8 * (int)sizeof(long))
+#define BITS_TO_LONGS(n)	(((n) + BITS_PER_LONG - 1) / BITS_PER_LONG)
+#define BITMAP_LAST_WORD_MASK(n) (~0UL >> (-(n) & (BITS_PER_LONG - 1)))
+#define GFP_KERNEL		0u
+
+/* ---- ctype: the kernel's, Latin-1 included (lib/ctype.c's classes) ---- */
+bool shim_isspace(int c);
+bool shim_isdigit(int c);
+bool shim_isalpha(int c);
+#undef isspace
+#undef isdigit
+#undef isalnum
+#define isspace(c)	shim_isspace((unsigned char)(c))
+#define isdigit(c)	shim_isdigit((unsigned char)(c))
+#define isalnum(c)	(shim_isdigit((unsigned char)(c)) || \
+			 shim_isalpha((unsigned char)(c)))
+
+/* ---- memory ---- */
+/* Allocation number shim_fail_alloc_at (counting from 1) fails; 0: none. */
+extern unsigned long shim_alloc_count, shim_fail_alloc_at;
+void *shim_alloc(size_t size, bool zero);
+static inline void *kmalloc(size_t n, gfp_t gfp)
+{
+	return shim_alloc(n, false);
+}
+
+static inline void *kzalloc(size_t n, gfp_t gfp)
+{
+	return shim_alloc(n, true);
+}
+
+static inline void *kcalloc(size_t n, size_t size, gfp_t gfp)
+{
+	return shim_alloc(n * size, true);
+}
+
+static inline void *kvcalloc(size_t n, size_t size, gfp_t gfp)
+{
+	return shim_alloc(n * size, true);
+}
+
+#define kfree(p)		free((void *)(p))
+#define kvfree(p)		free((void *)(p))
+char *kmemdup_nul(const char *s, size_t len, gfp_t gfp);
+char *kstrdup(const char *s, gfp_t gfp);
+__printf(2, 3) char *kasprintf(gfp_t gfp, const char *fmt, ...);
+
+/* ---- per-CPU data: NR_CPUS copies, this_cpu_ptr() picks shim_cpu's ---- */
+#define NR_CPUS			8
+extern int shim_cpu;
+#define alloc_percpu(type)	((type *)shim_alloc(NR_CPUS * sizeof(type), true))
+#define free_percpu(p)		free(p)
+#define this_cpu_ptr(p)		(&(p)[shim_cpu])
+#define raw_smp_processor_id()	shim_cpu
+
+/* ---- cpumasks ---- */
+extern unsigned int nr_cpu_ids;
+struct cpumask {
+	unsigned long bits[BITS_TO_LONGS(NR_CPUS)];
+};
+
+#define cpumask_bits(m)		((m)->bits)
+static inline unsigned int cpumask_size(void)
+{
+	return sizeof(struct cpumask);
+}
+
+int cpulist_parse(const char *buf, struct cpumask *mask);
+unsigned int cpumask_weight(const struct cpumask *mask);
+unsigned int cpumask_first(const struct cpumask *mask);
+bool cpumask_test_cpu(int cpu, const struct cpumask *mask);
+
+/* ---- the current task ---- */
+#define TASK_COMM_LEN		16
+struct task_struct {
+	char	comm[TASK_COMM_LEN];
+};
+
+extern struct task_struct shim_task;
+#define current			(&shim_task)
+
+/* ---- strings and numbers ---- */
+static inline size_t str_has_prefix(const char *str, const char *prefix)
+{
+	size_t len = strlen(prefix);
+
+	return strncmp(str, prefix, len) == 0 ? len : 0;
+}
+
+int kstrtoull(const char *s, unsigned int base, unsigned long long *res);
+int kstrtoll(const char *s, unsigned int base, long long *res);
+int kstrtoul(const char *s, unsigned int base, unsigned long *res);
+
+/* ---- faulting copies: addresses below SHIM_FAULT_BELOW fault ---- */
+#define SHIM_FAULT_BELOW	4096UL
+long strncpy_from_kernel_nofault(char *dst, const void *src, long count);
+long strncpy_from_user_nofault(char *dst, const void __user *src, long count);
+
+/* ---- kallsyms ---- */
+struct shim_sym {
+	const char	*name;
+	unsigned long	addr;
+	unsigned long	size;
+};
+
+extern const struct shim_sym shim_syms[];
+unsigned long kallsyms_lookup_name(const char *name);
+int kallsyms_lookup_size_offset(unsigned long addr, unsigned long *size,
+				unsigned long *offset);
+
+/* ---- unaligned access ---- */
+#define get_unaligned(p) ({					\
+	const struct { __typeof__(*(p)) v; }			\
+		__packed *__pp = (const void *)(p);		\
+	__pp->v;						\
+})
+
+/* ---- lists (only the type is used) ---- */
+struct list_head {
+	struct list_head *next, *prev;
+};
+
+#endif /* FILTER_SHIM_H */
