@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # initramfs.sh KIND: the guest's root file system for one kernel.
 # busybox, our guest scripts, ftracetest (upstream's suite plus our cases),
-# trace-cmd and chrt with their libraries, and the kernel's modules.
+# trace-cmd, chrt and perf with their libraries, and the kernel's modules.
 source "$(dirname "$0")/common.sh"
 
 kind=${1:?usage: initramfs.sh ours|ref}
@@ -29,6 +29,8 @@ copy_prog() {
 }
 copy_prog /usr/bin/trace-cmd
 copy_prog /usr/bin/chrt
+# perf (Debian's linux-perf) as a second tracepoint client, when installed.
+[ -x /usr/bin/perf ] && copy_prog /usr/bin/perf
 # trace-cmd loads the libtraceevent plugins that decode some events.
 for d in /usr/lib/x86_64-linux-gnu/traceevent /usr/lib/traceevent; do
 	[ -d "$d" ] && mkdir -p "$root$d" && cp -a "$d/." "$root$d/"
