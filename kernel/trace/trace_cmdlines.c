@@ -64,7 +64,11 @@ struct taskinfo_note {
 	pid_t		tgid;
 	unsigned int	gen;
 	unsigned int	done;		/* TRACE_ITER_RECORD_{CMD,TGID} */
-	char		comm[TASK_COMM_LEN];
+	/*
+	 * The comm as words: every event compares it, and memcmp() would
+	 * be an out-of-line byte loop on x86.
+	 */
+	u64		comm[TASK_COMM_LEN / sizeof(u64)];
 };
 
 static DEFINE_PER_CPU(struct taskinfo_note, taskinfo_note);
@@ -203,16 +207,21 @@ void tracing_record_taskinfo_current(unsigned int trace_flags)
 	struct task_struct *tsk = current;
 	struct taskinfo_note *note;
 	unsigned int gen, done = 0;
+	u64 comm[TASK_COMM_LEN / sizeof(u64)];
 
 	if (likely(!want) || !tsk->pid)
 		return;
+
+	/* A fixed-size copy compiles to word loads; tsk->comm may be unaligned. */
+	BUILD_BUG_ON(TASK_COMM_LEN != 2 * sizeof(u64));
+	memcpy(comm, tsk->comm, TASK_COMM_LEN);
 
 	preempt_disable_notrace();
 	note = this_cpu_ptr(&taskinfo_note);
 	gen = READ_ONCE(cmdlines_gen);
 	if (note->pid == tsk->pid && note->tgid == tsk->tgid &&
 	    note->gen == gen && (note->done & want) == want &&
-	    !memcmp(note->comm, tsk->comm, TASK_COMM_LEN))
+	    note->comm[0] == comm[0] && note->comm[1] == comm[1])
 		goto out;
 
 	if ((want & TRACE_ITER_RECORD_CMD) && save_cmdline(tsk))
@@ -227,7 +236,8 @@ void tracing_record_taskinfo_current(unsigned int trace_flags)
 	note->pid = tsk->pid;
 	note->tgid = tsk->tgid;
 	note->gen = gen;
-	memcpy(note->comm, tsk->comm, TASK_COMM_LEN);
+	note->comm[0] = comm[0];
+	note->comm[1] = comm[1];
 	barrier();
 	note->done = done;
 out:

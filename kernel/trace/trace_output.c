@@ -12,6 +12,7 @@
  * The column layouts and header texts are read by tools and scripts, so
  * they are kept byte for byte as every kernel has printed them.
  */
+#include <linux/hash.h>
 #include <linux/hashtable.h>
 #include <linux/idr.h>
 #include <linux/kallsyms.h>
@@ -532,6 +533,55 @@ EXPORT_SYMBOL_GPL(trace_output_call);
 
 /* ========================== symbols ================================== */
 
+#ifdef CONFIG_KALLSYMS
+/*
+ * The names of a few core kernel text addresses, per CPU. A reader
+ * prints the same addresses over and over (every marker carries one
+ * inside tracing_mark_write, every event of a kind the same caller),
+ * and each kallsyms lookup searches the table, walks to the symbol and
+ * decompresses its name. The symbols of vmlinux text never change, so
+ * an entry never goes stale; module, BPF and init text are looked up
+ * every time, as their addresses can be reused.
+ *
+ * Only task context uses the cache, with preemption off while it does.
+ * What can interrupt it there (an irq, an NMI dumping the buffers) is
+ * not task context and does its own lookup: an entry is never seen half
+ * written.
+ */
+#define SYM_CACHE_BITS	2
+
+struct sym_cache {
+	struct {
+		unsigned long addr;
+		char name[KSYM_NAME_LEN];
+	} way[1 << SYM_CACHE_BITS];
+};
+
+static DEFINE_PER_CPU(struct sym_cache, sym_cache);
+
+/* The bare name of @address into @name (KSYM_NAME_LEN), "" if none. */
+static void trace_sym_name(unsigned long address, char *name)
+{
+	struct sym_cache *c;
+	unsigned int w;
+
+	if (!in_task() || !__is_kernel_text(address)) {
+		kallsyms_lookup(address, NULL, NULL, NULL, name);
+		return;
+	}
+	preempt_disable_notrace();
+	c = this_cpu_ptr(&sym_cache);
+	w = hash_long(address, SYM_CACHE_BITS);
+	if (c->way[w].addr != address) {
+		kallsyms_lookup(address, NULL, NULL, NULL, c->way[w].name);
+		/* a miss is not remembered: it prints as a number anyway */
+		c->way[w].addr = c->way[w].name[0] ? address : 0;
+	}
+	strscpy(name, c->way[w].name, KSYM_NAME_LEN);
+	preempt_enable_notrace();
+}
+#endif
+
 void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
 			 bool offset)
 {
@@ -541,7 +591,7 @@ void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
 	if (offset)
 		sprint_symbol(name, address);
 	else
-		kallsyms_lookup(address, NULL, NULL, NULL, name);
+		trace_sym_name(address, name);
 
 	/* The return address was replaced: the real caller is unknown. */
 	if (is_kretprobe_trampoline(address)) {

@@ -6,15 +6,23 @@
 #   b4-trace-pipe-raw-splice  splice() of per_cpu/cpu0/trace_pipe_raw into
 #                             /dev/null through a pipe (binary sub-buffers)
 #   b4-trace-pipe             read() of trace_pipe (formatted text)
+# Those two measure the pair: how much of what the writer made the reader
+# kept up with. The reader's own cost shows in the drain variants: the
+# writer first fills the buffer with DRAIN_MARKERS markers (fewer than it
+# holds, so nothing is overwritten), then the reader alone empties it:
+#   b4-drain-splice           the same splice() of trace_pipe_raw
+#   b4-drain-trace-pipe       the same read() of trace_pipe
 # Each repetition prints "@@BENCH name MB/s value": the bytes the reader
 # got over the time from its first byte to its last. Higher is better.
 TR=/sys/kernel/tracing
 REPS=${BENCH_REPS:-5}
 MARKERS=${B4_MARKERS:-100000}
 MARKER_SIZE=${B4_MARKER_SIZE:-128}
-# Per-CPU buffer size for the run, the same on every kernel.
+DRAIN_MARKERS=${B4_DRAIN_MARKERS:-20000}
+# Per-CPU buffer sizes (live runs, drain runs), the same on every kernel.
 SIZE_KB=${B4_BUFFER_KB:-1024}
-NAMES="b4-trace-pipe-raw-splice b4-trace-pipe"
+DRAIN_KB=${B4_DRAIN_BUFFER_KB:-4096}
+NAMES="b4-trace-pipe-raw-splice b4-trace-pipe b4-drain-splice b4-drain-trace-pipe"
 
 skip() {
 	for n in $NAMES; do
@@ -37,7 +45,17 @@ echo "$SIZE_KB" > $TR/buffer_size_kb
 echo local > $TR/trace_clock
 echo 1 > $TR/tracing_on
 
-# one NAME MODE FILE: one repetition.
+# report NAME STATUS: the reader's figure as a @@BENCH line.
+report() {
+	v=$(sed -n 's|^pipedrain: .* \([0-9.]*\) MB/s$|\1|p' /tmp/b4-reader.out)
+	if [ "$2" != 0 ] || [ -z "$v" ]; then
+		echo "@@BENCH-SKIP $1 reader failed: $(tr '\n' ' ' < /tmp/b4-reader.out)"
+	else
+		echo "@@BENCH $1 MB/s $v"
+	fi
+}
+
+# one NAME MODE FILE: one repetition, reader and writer at once.
 one() {
 	echo > $TR/trace
 	pipedrain -c $rcpu "$2" "$3" > /tmp/b4-reader.out 2>&1 &
@@ -49,12 +67,17 @@ one() {
 	rc=0
 	wait $reader || rc=$?
 	echo "b4: $1: $(cat /tmp/b4-writer.out); $(cat /tmp/b4-reader.out)"
-	v=$(sed -n 's|^pipedrain: .* \([0-9.]*\) MB/s$|\1|p' /tmp/b4-reader.out)
-	if [ $rc != 0 ] || [ -z "$v" ]; then
-		echo "@@BENCH-SKIP $1 reader failed: $(tr '\n' ' ' < /tmp/b4-reader.out)"
-	else
-		echo "@@BENCH $1 MB/s $v"
-	fi
+	report "$1" $rc
+}
+
+# drain NAME MODE FILE: one repetition, the buffer filled first.
+drain() {
+	echo > $TR/trace
+	markwrite -c 0 -s "$MARKER_SIZE" "$DRAIN_MARKERS" > /tmp/b4-writer.out
+	rc=0
+	pipedrain -c $rcpu -e "$2" "$3" > /tmp/b4-reader.out 2>&1 || rc=$?
+	echo "b4: $1: $(cat /tmp/b4-writer.out); $(cat /tmp/b4-reader.out)"
+	report "$1" $rc
 }
 
 for mode in b4-trace-pipe-raw-splice:splice:per_cpu/cpu0/trace_pipe_raw \
@@ -64,6 +87,18 @@ for mode in b4-trace-pipe-raw-splice:splice:per_cpu/cpu0/trace_pipe_raw \
 	i=0
 	while [ $i -lt "$REPS" ]; do
 		one "$name" "${rest%%:*}" "$TR/${rest#*:}"
+		i=$((i + 1))
+	done
+done
+
+echo "$DRAIN_KB" > $TR/buffer_size_kb
+for mode in b4-drain-splice:splice:per_cpu/cpu0/trace_pipe_raw \
+	    b4-drain-trace-pipe:read:trace_pipe; do
+	name=${mode%%:*}
+	rest=${mode#*:}
+	i=0
+	while [ $i -lt "$REPS" ]; do
+		drain "$name" "${rest%%:*}" "$TR/${rest#*:}"
 		i=$((i + 1))
 	done
 done

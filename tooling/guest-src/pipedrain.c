@@ -2,15 +2,17 @@
 /*
  * pipedrain: the reader side of B4, and a probe for the T2 cases.
  *
- *   pipedrain [-c CPU] read FILE     drain FILE (trace_pipe) with read()
- *   pipedrain [-c CPU] splice FILE   drain FILE (a per-CPU trace_pipe_raw)
- *                                    with splice() into /dev/null via a pipe
+ *   pipedrain [-c CPU] [-e] read FILE    drain FILE (trace_pipe) with read()
+ *   pipedrain [-c CPU] [-e] splice FILE  drain FILE (a per-CPU
+ *                                        trace_pipe_raw) with splice() into
+ *                                        /dev/null via a pipe
  *   pipedrain probe FILE             one non-blocking read of up to 4096
  *                                    bytes; says what it got and how long
  *                                    it took
  *
  * The drain modes poll FILE without blocking in the kernel until SIGUSR1
- * says the writer is done, then take what is left and print
+ * says the writer is done (with -e: from the start, for a buffer filled
+ * beforehand), then take what is left and print
  *   pipedrain: <bytes> bytes in <s> s, <MB/s> MB/s
  * The time runs from the first byte to the last one; MB are 10^6 bytes.
  *
@@ -51,7 +53,7 @@ static double now_s(void)
 
 static void bad_usage(void)
 {
-	fprintf(stderr, "usage: pipedrain [-c CPU] read|splice|probe FILE\n");
+	fprintf(stderr, "usage: pipedrain [-c CPU] [-e] read|splice|probe FILE\n");
 	exit(2);
 }
 
@@ -117,10 +119,13 @@ int main(int argc, char **argv)
 	char *buf = NULL;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "c:")) != -1) {
-		if (opt != 'c')
+	while ((opt = getopt(argc, argv, "c:e")) != -1) {
+		if (opt == 'c')
+			cpu = atoi(optarg);
+		else if (opt == 'e')
+			stop = 1;
+		else
 			bad_usage();
-		cpu = atoi(optarg);
 	}
 	if (optind != argc - 2)
 		bad_usage();
