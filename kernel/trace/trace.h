@@ -689,9 +689,9 @@ extern struct trace_event_call *__stop_ftrace_events[];
 
 /* A subsystem name, shared by the arrays (on event_subsystems). */
 struct event_subsystem {
-	struct list_head	list;
 	const char		*name;
-	int			ref_count;
+	unsigned int		ref_count;	/* arrays holding a directory of it */
+	struct list_head	list;
 };
 
 /* A subsystem's directory in one array. */

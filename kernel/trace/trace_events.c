@@ -223,13 +223,10 @@ EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
  */
 bool __trace_trigger_soft_disabled(struct trace_event_file *file)
 {
-	unsigned long eflags = file->flags;
-
-	if (eflags & EVENT_FILE_FL_SOFT_DISABLED)
-		return true;
-	if (eflags & EVENT_FILE_FL_PID_FILTER)
-		return trace_event_ignore_this_pid(file);
-	return false;
+	/* soft-disabled wins; otherwise only the pid filter can say no */
+	return (file->flags & EVENT_FILE_FL_SOFT_DISABLED) ||
+	       ((file->flags & EVENT_FILE_FL_PID_FILTER) &&
+		trace_event_ignore_this_pid(file));
 }
 EXPORT_SYMBOL_GPL(__trace_trigger_soft_disabled);
 
@@ -288,14 +285,11 @@ int trace_event_reg(struct trace_event_call *call, enum trace_reg type,
 		tracepoint_probe_unregister(call->tp, call->class->perf_probe,
 					    call);
 		return 0;
-	case TRACE_REG_PERF_OPEN:
-	case TRACE_REG_PERF_CLOSE:
-	case TRACE_REG_PERF_ADD:
-	case TRACE_REG_PERF_DEL:
-		return 0;
 #endif
+	default:
+		/* perf open/close/add/del need nothing from a tracepoint */
+		return 0;
 	}
-	return 0;
 }
 EXPORT_SYMBOL_GPL(trace_event_reg);
 
@@ -471,15 +465,14 @@ struct trace_event_file *find_event_file(struct trace_array *tr,
 					 const char *system, const char *event)
 {
 	struct trace_event_file *file;
-	struct trace_event_call *call;
-	const char *name;
 
 	list_for_each_entry(file, &tr->events, list) {
-		call = file->event_call;
-		name = trace_event_name(call);
-		if (!name || !call->class || !call->class->reg)
-			continue;
-		if (!strcmp(event, name) && !strcmp(system, call->class->system))
+		struct trace_event_call *call = file->event_call;
+		const char *name = trace_event_name(call);
+
+		/* only events a user can enable count (ftrace/ has no reg) */
+		if (name && call->class && call->class->reg &&
+		    !strcmp(system, call->class->system) && !strcmp(event, name))
 			return file;
 	}
 	return NULL;
@@ -936,6 +929,15 @@ static ssize_t event_enable_read(struct file *filp, char __user *ubuf,
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, strlen(buf));
 }
 
+/* An enable file takes 0 or 1, in decimal, nothing else. */
+static int parse_enable_value(const char __user *ubuf, size_t cnt,
+			      unsigned long *val)
+{
+	int ret = kstrtoul_from_user(ubuf, cnt, 10, val);
+
+	return ret ? ret : (*val <= 1 ? 0 : -EINVAL);
+}
+
 static ssize_t event_enable_write(struct file *filp, const char __user *ubuf,
 				  size_t cnt, loff_t *ppos)
 {
@@ -943,11 +945,9 @@ static ssize_t event_enable_write(struct file *filp, const char __user *ubuf,
 	unsigned long val;
 	int ret;
 
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	ret = parse_enable_value(ubuf, cnt, &val);
 	if (ret)
 		return ret;
-	if (val > 1)
-		return -EINVAL;
 	mutex_lock(&event_mutex);
 	file = event_file_data(filp);
 	ret = file ? ftrace_event_enable_disable(file, val) : -ENODEV;
@@ -1066,11 +1066,9 @@ static ssize_t events_state_write(struct trace_array *tr, const char *system,
 	unsigned long val;
 	int ret;
 
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	ret = parse_enable_value(ubuf, cnt, &val);
 	if (ret)
 		return ret;
-	if (val > 1)
-		return -EINVAL;
 	mutex_lock(&event_mutex);
 	ret = set_clr_events(tr, NULL, system, NULL, val);
 	mutex_unlock(&event_mutex);

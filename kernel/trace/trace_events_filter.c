@@ -752,14 +752,11 @@ static int parse_cpus(struct pred_ctx *c, int i)
 	char *list;
 	int start, ret;
 
-	switch (field->filter_type) {
-	case FILTER_CPUMASK:
-	case FILTER_CPU:
-	case FILTER_OTHER:
-		break;
-	default:
+	/* a mask compares with cpumasks, CPU numbers and plain integers */
+	if (field->filter_type != FILTER_CPUMASK &&
+	    field->filter_type != FILTER_CPU &&
+	    field->filter_type != FILTER_OTHER)
 		return pred_error(c, FILTER_ERR_ILLEGAL_FIELD_OP, i);
-	}
 	if (leaf->op != OP_EQ && leaf->op != OP_NE && leaf->op != OP_BAND)
 		return pred_error(c, FILTER_ERR_ILLEGAL_FIELD_OP, i);
 	i += 4;

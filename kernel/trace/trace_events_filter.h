@@ -26,14 +26,14 @@
  * the format file and filter lookups expect them.
  */
 struct ftrace_event_field {
-	struct list_head	link;
 	const char		*name;
-	const char		*type;
-	int			filter_type;	/* FILTER_* of linux/trace_events.h */
+	const char		*type;		/* the C type, as declared */
 	int			offset;
 	int			size;
-	int			is_signed;
 	int			len;		/* array elements, 0 if not an array */
+	int			is_signed;
+	int			filter_type;	/* FILTER_* of linux/trace_events.h */
+	struct list_head	link;
 };
 
 /*

@@ -46,15 +46,16 @@ static LIST_HEAD(pseudo_fields);
 /* The FILTER_* class the filter derives from a C type, as upstream does. */
 static int type_filter_class(const char *type)
 {
-	if (strstr(type, "__data_loc")) {
-		if (strstr(type, "char"))
-			return FILTER_DYN_STRING;
-		if (strstr(type, "cpumask_t"))
-			return FILTER_CPUMASK;
-	}
-	if (strstr(type, "__rel_loc") && strstr(type, "char"))
+	bool chars = strstr(type, "char");
+
+	/* dynamic (absolute or relative), then fixed arrays of char */
+	if (chars && strstr(type, "__data_loc"))
+		return FILTER_DYN_STRING;
+	if (strstr(type, "__data_loc") && strstr(type, "cpumask_t"))
+		return FILTER_CPUMASK;
+	if (chars && strstr(type, "__rel_loc"))
 		return FILTER_RDYN_STRING;
-	if (strchr(type, '[') && strstr(type, "char"))
+	if (chars && strchr(type, '['))
 		return FILTER_STATIC_STRING;
 	if (!strcmp(type, "char *") || !strcmp(type, "const char *"))
 		return FILTER_PTR_STRING;
