@@ -1787,7 +1787,7 @@ void __init trace_events_enable_boot_list(struct trace_array *tr, char *list)
 void __init trace_event_init(void)
 {
 	struct trace_array *tr = top_trace_array();
-	struct trace_event_call **iter;
+	struct trace_event_call **iter, *call;
 	int i;
 
 	if (tracing_is_disabled())
@@ -1803,9 +1803,16 @@ void __init trace_event_init(void)
 		if (event_call_init(*iter))
 			continue;
 		list_add(&(*iter)->list, &ftrace_events);
-		/* the top array and the trace_instance= ones */
-		event_call_add_files(*iter);
 	}
+	/*
+	 * Files in a second pass, walking ftrace_events as an instance made
+	 * later does (event_trace_add_tracer()): each array's event list -
+	 * the order of set_event, available_events and the reference's
+	 * listings - is then the same, the built-in events in link order.
+	 */
+	list_for_each_entry(call, &ftrace_events, list)
+		/* the top array and the trace_instance= ones */
+		event_call_add_files(call);
 	/* ftrace_set_clr_event() takes event_mutex itself */
 	mutex_unlock(&event_mutex);
 	if (boot_events[0])
