@@ -122,6 +122,9 @@ done < <(grep -E '^lazy\[ours\]: [^ ]+ [A-Z]+$' "$BUILD/lazy-ours.out" || true)
 while read -r line; do
 	fail "$line"
 done < <(grep 'guest status' "$BUILD/lazy-ours.out" || true)
+# No summary: lazy.sh itself died, and the checks above saw nothing.
+grep -q -E '^lazy\[ours\]: [0-9]+ passed, [0-9]+ failed$' "$BUILD/lazy-ours.out" ||
+	fail "lazy: lazy.sh gave no summary (output in $BUILD/lazy-ours.out)"
 stage_end
 
 # T1: a self-test whose option is built in must print its success line.

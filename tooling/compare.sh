@@ -188,6 +188,11 @@ for line in open(sys.argv[1], errors="replace"):
 diff = sorted(k for k in res["ours"].keys() | res["ref"].keys()
               if res["ours"].get(k) != res["ref"].get(k))
 print("lazy: %d checks compared, %d differ" % (len(res["ours"].keys() | res["ref"].keys()), len(diff)))
+# lazy.sh prints one summary per kernel: one missing means it died.
+text = open(sys.argv[1], errors="replace").read()
+for k in ("ours", "ref"):
+    if not re.search(r"^lazy\[%s\]: \d+ passed, \d+ failed$" % k, text, re.M):
+        print("  lazy[%s]: no summary: lazy.sh died (see %s)" % (k, sys.argv[1]))
 for k in diff:
     print("  %s ours: %s reference: %s" % (k, res["ours"].get(k, "-"), res["ref"].get(k, "-")))
 PY
