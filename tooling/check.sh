@@ -110,6 +110,23 @@ done < <(grep '^@@RESULT boot ' "$RUN3.out" || true)
 echo "boot: $nb checks run"
 stage_end
 
+# Lazy expansion: one boot per trigger (tooling/guest/lazy-expand.sh), as
+# the top-level buffer expands only once per boot.
+stage_start "lazy expansion"
+"$TOOLING/lazy.sh" ours > "$BUILD/lazy-ours.out" 2>&1 || true
+# the notes and the summary; the checks that passed are only counted
+grep -v -E '^lazy\[ours\]: [^ ]+ PASS$' "$BUILD/lazy-ours.out" || true
+while read -r _ check st; do
+	if [ "$st" = PASS ]; then pass; else fail "lazy: $check: $st"; fi
+done < <(grep -E '^lazy\[ours\]: [^ ]+ [A-Z]+$' "$BUILD/lazy-ours.out" || true)
+while read -r line; do
+	fail "$line"
+done < <(grep 'guest status' "$BUILD/lazy-ours.out" || true)
+# No summary: lazy.sh itself died, and the checks above saw nothing.
+grep -q -E '^lazy\[ours\]: [0-9]+ passed, [0-9]+ failed$' "$BUILD/lazy-ours.out" ||
+	fail "lazy: lazy.sh gave no summary (output in $BUILD/lazy-ours.out)"
+stage_end
+
 # T1: a self-test whose option is built in must print its success line.
 stage_start "T1 boot self-tests"
 while read -r opt regex; do

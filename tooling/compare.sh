@@ -171,3 +171,28 @@ print("filters: %d known differences (upstream's documentation followed, not its
 for n in div:
     show(n)
 PY
+
+# Lazy expansion, trigger by trigger, one boot each on each kernel
+# (tooling/guest/lazy-expand.sh): the checks that differ, then per kernel
+# "lazy[KIND]: N passed, N failed".
+"$TOOLING/lazy.sh" ours ref > "$BUILD/lazy-compare.out" 2>&1 || true
+python3 - "$BUILD/lazy-compare.out" <<'PY'
+import sys, re
+res = {"ours": {}, "ref": {}}
+for line in open(sys.argv[1], errors="replace"):
+    m = re.match(r"lazy\[(\w+)\]: (\S+) ([A-Z]+)$", line)
+    if m:
+        res[m.group(1)][m.group(2)] = m.group(3)
+    elif re.match(r"lazy\[\w+\]: (\d+ passed|.*guest status|  )", line):
+        print(line.rstrip())
+diff = sorted(k for k in res["ours"].keys() | res["ref"].keys()
+              if res["ours"].get(k) != res["ref"].get(k))
+print("lazy: %d checks compared, %d differ" % (len(res["ours"].keys() | res["ref"].keys()), len(diff)))
+# lazy.sh prints one summary per kernel: one missing means it died.
+text = open(sys.argv[1], errors="replace").read()
+for k in ("ours", "ref"):
+    if not re.search(r"^lazy\[%s\]: \d+ passed, \d+ failed$" % k, text, re.M):
+        print("  lazy[%s]: no summary: lazy.sh died (see %s)" % (k, sys.argv[1]))
+for k in diff:
+    print("  %s ours: %s reference: %s" % (k, res["ours"].get(k, "-"), res["ref"].get(k, "-")))
+PY

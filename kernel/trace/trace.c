@@ -23,10 +23,14 @@ DEFINE_MUTEX(trace_types_lock);
 LIST_HEAD(ftrace_trace_arrays);
 
 /*
- * Per-CPU buffer size in bytes for every new array. 1408 KiB per CPU is
- * what upstream defaults to; trace_buf_size= changes it at boot.
+ * Per-CPU buffer size in bytes for every new array, and the size the top
+ * level expands to on first use. 1408 KiB per CPU is what upstream
+ * defaults to; trace_buf_size= changes it at boot. What buffer_size_kb
+ * reads is this rounded up to whole sub-buffers by the ring buffer.
  */
 #define TRACE_BUF_SIZE_DEFAULT	(1408UL << 10)
+/* The smallest trace_buf_size= takes: one page's worth. */
+#define TRACE_BUF_SIZE_MIN	4096UL
 unsigned long trace_buf_size = TRACE_BUF_SIZE_DEFAULT;
 
 unsigned long tracing_thresh;
@@ -80,9 +84,8 @@ static int __init set_buf_size(char *str)
 	if (!str)
 		return 0;
 	size = memparse(str, &str);
-	/* Zero would leave tracing without a buffer: ignore it. */
-	if (size)
-		trace_buf_size = size;
+	/* Less than a page (zero included) is raised to a page, as upstream. */
+	trace_buf_size = max(TRACE_BUF_SIZE_MIN, size);
 	return 1;
 }
 __setup("trace_buf_size=", set_buf_size);
@@ -458,6 +461,12 @@ int tracing_resize_ring_buffer(struct trace_array *tr, unsigned long size,
 		return -ENODEV;
 	if (cpu != RING_BUFFER_ALL_CPUS && !cpumask_test_cpu(cpu, cpu_possible_mask))
 		return -EINVAL;
+	/*
+	 * A size asked for replaces the one the buffer would have expanded
+	 * to, even when it cannot be had: the reference drops the
+	 * "(expanded: N)" of buffer_size_kb after a failed resize too.
+	 */
+	tr->ring_buffer_expanded = true;
 
 	ret = resize_array_buffer(&tr->array_buffer, size, cpu);
 	if (ret)
@@ -476,14 +485,51 @@ int tracing_resize_ring_buffer(struct trace_array *tr, unsigned long size,
 		}
 	}
 #endif
-	tr->ring_buffer_expanded = true;
 	return 0;
 }
 
+/*
+ * Lazy expansion. The top level starts with the least buffer the ring
+ * buffer allows (two sub-buffers per CPU), so a kernel with tracing
+ * built in and never used pays next to nothing for it. Whatever starts
+ * tracing - a tracer, an event, a pid filter, a snapshot, trace_printk()
+ * in the kernel or a module - calls this first, and the buffer grows to
+ * trace_buf_size. Instances are made at full size and never need it.
+ *
+ * Entries already recorded stay: growing only adds empty sub-buffers
+ * after the tail. The ring buffer quiesces the writers of each CPU buffer
+ * while it relinks the pages (ring_buffer_resize(): record_disabled, then
+ * a grace period, then the edit under the reader lock), so a writer racing
+ * the expansion either lands before it, in the small buffer, or is
+ * refused for the instant of the relink; it never writes into a ring
+ * being edited. The operation that triggers the expansion records its own
+ * entries only after this returns.
+ */
 int tracing_update_buffers(struct trace_array *tr)
 {
-	/* Buffers get their full size at creation: nothing to expand. */
-	return 0;
+	int ret = 0;
+
+	mutex_lock(&trace_types_lock);
+	if (!tr->ring_buffer_expanded) {
+		/* Before the top level is allocated: allocate it full size. */
+		if (!tr->array_buffer.buffer)
+			tr->ring_buffer_expanded = true;
+		else
+			ret = tracing_resize_ring_buffer(tr, trace_buf_size,
+							 RING_BUFFER_ALL_CPUS);
+	}
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+/*
+ * Boot options that start tracing before user space (trace_event=,
+ * alloc_snapshot) call this from their __setup() handler, which runs
+ * before early_trace_init(): the top level is then allocated at full size.
+ */
+void __init tracing_expand_at_boot(void)
+{
+	global_trace.ring_buffer_expanded = true;
 }
 
 int tracing_set_subbuf_order(struct trace_array *tr, int order)
@@ -693,6 +739,7 @@ int __remove_instance(struct trace_array *tr)
 static int __init alloc_global_trace(void)
 {
 	struct trace_array *tr = &global_trace;
+	unsigned long size;
 	int ret = -ENOMEM;
 
 	if (!alloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL) ||
@@ -712,13 +759,13 @@ static int __init alloc_global_trace(void)
 			pr_warn("tracing: unknown trace_clock=%s, using %s\n",
 				boot_clock, trace_clocks[tr->clock_id].name);
 	}
-	ret = allocate_trace_buffers(tr, trace_buf_size);
+	/* Unless tracing is wanted from boot, the least there can be. */
+	size = tr->ring_buffer_expanded ? trace_buf_size : 1;
+	ret = allocate_trace_buffers(tr, size);
 	if (ret) {
-		pr_err("tracing: cannot allocate %lu bytes per CPU\n",
-		       trace_buf_size);
+		pr_err("tracing: cannot allocate %lu bytes per CPU\n", size);
 		goto out;
 	}
-	tr->ring_buffer_expanded = true;
 	list_add(&tr->list, &ftrace_trace_arrays);
 	tr->ref++;
 	return 0;
@@ -732,6 +779,11 @@ void __init early_trace_init(void)
 {
 	if (trace_cmdlines_init())
 		return;
+	/*
+	 * trace_printk() built into the kernel wants its buffers and a
+	 * full-size top level: before the allocation, so it is made once.
+	 */
+	trace_printk_start_comm();
 	if (alloc_global_trace())
 		return;
 	init_trace_output_events();
@@ -751,7 +803,6 @@ void __init early_trace_init(void)
 		}
 	}
 	trace_boot_instances_create();
-	trace_printk_start_comm();
 }
 
 void __init trace_init(void)

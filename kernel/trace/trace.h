@@ -375,7 +375,8 @@ int set_tracer_flag(struct trace_array *tr, unsigned int mask, int enabled);
 int trace_set_options(struct trace_array *tr, char *option);
 int tracing_resize_ring_buffer(struct trace_array *tr,
 			       unsigned long size, int cpu_id);
-int tracing_update_buffers(struct trace_array *tr);
+int tracing_update_buffers(struct trace_array *tr);	/* expand on first use */
+void tracing_expand_at_boot(void);	/* from a __setup() handler */
 int tracing_set_cpumask(struct trace_array *tr, cpumask_var_t new_mask);
 int tracing_set_subbuf_order(struct trace_array *tr, int order);
 

@@ -7,8 +7,8 @@
  * its comm (tgid) so the reader can print it later, after the task may
  * be long gone.
  *
- * comm map: a fixed number of slots (saved_cmdlines_size, 128 by
- * default) reused round robin, plus an index from the low bits of the
+ * comm map: a fixed number of slots (saved_cmdlines_size: 128 asked for
+ * by default, rounded up as below) reused round robin, plus an index from the low bits of the
  * pid to a slot. Recording runs in any context, NMI included, on every
  * event: it takes the lock with a trylock and simply skips on failure
  * (a later event records the task), and a per-CPU note of what was
@@ -76,10 +76,40 @@ static DEFINE_PER_CPU(struct taskinfo_note, taskinfo_note);
 static int *tgid_map;
 static int tgid_map_max;
 
-static struct cmdline_store *cmdline_store_alloc(unsigned int nr)
+/*
+ * How many slots a request for @nr gets. saved_cmdlines_size reads back
+ * the number of slots, and scripts size things from it, so it must be
+ * the reference's number for every value written: the reference puts its
+ * map in one block of 2^order pages, just large enough for a fixed part
+ * (a pid index of PID_MAX_DEFAULT + 1 u32s, a pointer and two counters)
+ * and @nr entries of a comm and a u32 pid, and then counts every entry
+ * that fits in the whole block. Ours is sized by the same arithmetic: the
+ * same block for the same request, and as many slots. Our fixed part is
+ * a little smaller (no spare index entry, no pointer), so the slots
+ * always fit; the few bytes left over stay unused.
+ */
+#define CMDLINES_FIXED_BYTES						\
+	ALIGN(sizeof(u32) * (PID_MAX_DEFAULT + 1) + sizeof(void *) +	\
+	      2 * sizeof(u32), sizeof(void *))
+#define CMDLINES_ENTRY_BYTES	(TASK_COMM_LEN + sizeof(u32))
+
+static unsigned int cmdlines_rounded(unsigned int nr)
+{
+	size_t block = PAGE_SIZE << get_order(CMDLINES_FIXED_BYTES +
+					      (size_t)nr * CMDLINES_ENTRY_BYTES);
+
+	return (block - CMDLINES_FIXED_BYTES) / CMDLINES_ENTRY_BYTES;
+}
+
+static struct cmdline_store *cmdline_store_alloc(unsigned int want)
 {
 	struct cmdline_store *s;
+	unsigned int nr = cmdlines_rounded(want);
 
+	BUILD_BUG_ON(sizeof(struct cmdline_slot) != CMDLINES_ENTRY_BYTES);
+	BUILD_BUG_ON(offsetof(struct cmdline_store, slots) >
+		     CMDLINES_FIXED_BYTES);
+	/* At most the reference's block: our fixed part is the smaller. */
 	s = kvzalloc(struct_size(s, slots, nr), GFP_KERNEL);
 	if (s)
 		s->nr = nr;

@@ -43,7 +43,12 @@ static char boot_events[COMMAND_LINE_SIZE] __initdata;
 
 static __init int set_boot_events(char *str)
 {
-	strscpy(boot_events, str, COMMAND_LINE_SIZE);
+	/* Several trace_event= add up, as in the reference. */
+	if (boot_events[0])
+		strlcat(boot_events, ",", COMMAND_LINE_SIZE);
+	strlcat(boot_events, str, COMMAND_LINE_SIZE);
+	/* Events recorded from boot need the full-size buffer. */
+	tracing_expand_at_boot();
 	return 1;
 }
 __setup("trace_event=", set_boot_events);
@@ -948,6 +953,16 @@ static ssize_t event_enable_write(struct file *filp, const char __user *ubuf,
 	ret = parse_enable_value(ubuf, cnt, &val);
 	if (ret)
 		return ret;
+	/*
+	 * 0 as well as 1 is using tracing, as in the reference. The open
+	 * holds the file and its array (event_file_open()), so the array
+	 * can be expanded before event_mutex, which nests inside
+	 * trace_types_lock.
+	 */
+	file = file_inode(filp)->i_private;
+	ret = tracing_update_buffers(file->tr);
+	if (ret < 0)
+		return ret;
 	mutex_lock(&event_mutex);
 	file = event_file_data(filp);
 	ret = file ? ftrace_event_enable_disable(file, val) : -ENODEV;
@@ -1064,11 +1079,18 @@ static ssize_t events_state_write(struct trace_array *tr, const char *system,
 				  loff_t *ppos)
 {
 	unsigned long val;
-	int ret;
+	int ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
 
-	ret = parse_enable_value(ubuf, cnt, &val);
-	if (ret)
+	/*
+	 * Any number expands the buffer, even one refused next: the
+	 * reference checks for 0 and 1 only after expanding.
+	 */
+	if (!ret)
+		ret = tracing_update_buffers(tr);
+	if (ret < 0)
 		return ret;
+	if (val > 1)
+		return -EINVAL;
 	mutex_lock(&event_mutex);
 	ret = set_clr_events(tr, NULL, system, NULL, val);
 	mutex_unlock(&event_mutex);
@@ -1299,6 +1321,10 @@ static ssize_t set_event_write(struct file *filp, const char __user *ubuf,
 
 	if (!cnt)
 		return 0;
+	/* Any word, even one naming no event, is using tracing. */
+	ret = tracing_update_buffers(tr);
+	if (ret < 0)
+		return ret;
 	while (done < cnt) {
 		if (get_user(c, ubuf + done))
 			return -EFAULT;
@@ -1578,6 +1604,10 @@ static ssize_t pid_file_write(struct file *filp, const char __user *ubuf,
 
 	if (!cnt)
 		return 0;
+	/* Filtering by pid is using tracing, whatever the words turn out. */
+	ret = tracing_update_buffers(tr);
+	if (ret < 0)
+		return ret;
 	if (cnt > PAGE_SIZE * 4)
 		return -EINVAL;
 	text = memdup_user_nul(ubuf, cnt);
@@ -1757,7 +1787,7 @@ void __init trace_events_enable_boot_list(struct trace_array *tr, char *list)
 void __init trace_event_init(void)
 {
 	struct trace_array *tr = top_trace_array();
-	struct trace_event_call **iter;
+	struct trace_event_call **iter, *call;
 	int i;
 
 	if (tracing_is_disabled())
@@ -1773,9 +1803,16 @@ void __init trace_event_init(void)
 		if (event_call_init(*iter))
 			continue;
 		list_add(&(*iter)->list, &ftrace_events);
-		/* the top array and the trace_instance= ones */
-		event_call_add_files(*iter);
 	}
+	/*
+	 * Files in a second pass, walking ftrace_events as an instance made
+	 * later does (event_trace_add_tracer()): each array's event list -
+	 * the order of set_event, available_events and the reference's
+	 * listings - is then the same, the built-in events in link order.
+	 */
+	list_for_each_entry(call, &ftrace_events, list)
+		/* the top array and the trace_instance= ones */
+		event_call_add_files(call);
 	/* ftrace_set_clr_event() takes event_mutex itself */
 	mutex_unlock(&event_mutex);
 	if (boot_events[0])

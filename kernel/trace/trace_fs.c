@@ -194,7 +194,14 @@ static ssize_t current_tracer_write(struct file *filp, const char __user *ubuf,
 		return -EFAULT;
 	buf[len] = '\0';
 
-	ret = tracing_set_tracer(tr, strim(buf));
+	/*
+	 * Choosing a tracer is using tracing: the buffer gets its full size
+	 * first, whether or not the name turns out to be one (the reference
+	 * expands on a bad name too).
+	 */
+	ret = tracing_update_buffers(tr);
+	if (!ret)
+		ret = tracing_set_tracer(tr, strim(buf));
 	if (ret)
 		return ret;
 	*ppos += cnt;

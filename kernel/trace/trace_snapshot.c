@@ -16,6 +16,9 @@ bool snapshot_at_boot;
 static int __init boot_alloc_snapshot(char *str)
 {
 	snapshot_at_boot = true;
+	/* The snapshot is of a full-size buffer (alloc_snapshot=NAME aside). */
+	if (*str != '=')
+		tracing_expand_at_boot();
 	return 1;
 }
 __setup("alloc_snapshot", boot_alloc_snapshot);

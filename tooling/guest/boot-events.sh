@@ -33,6 +33,30 @@ enabled_list() {
 }
 check trace_event-set_event enabled_list
 
+# set_event lists them in the order of the event list, as the reference
+# does, not in the order of the command line: for built-in events the
+# order of their ids, which are handed out in the event section's order.
+boot_order() {
+	have=$(cat set_event)
+	want=$(for e in $have; do
+		echo "$(cat "events/${e%%:*}/${e#*:}/id") $e"
+	done | sort -n | cut -d' ' -f2)
+	[ "$have" = "$want" ] && return 0
+	echo "set_event order: $(echo $have)"
+	echo "by id:           $(echo $want)"
+	return 1
+}
+check trace_event-order boot_order
+
+# trace_event= asks for tracing from boot: the buffer is full size from
+# the start, never "(expanded: N)".
+boot_expanded() {
+	case $(cat buffer_size_kb) in
+	*expanded*) echo "buffer_size_kb at boot: $(cat buffer_size_kb)"; return 1 ;;
+	esac
+}
+check trace_event-expanded boot_expanded
+
 enable_files() {
 	[ "$(cat events/sched/sched_switch/enable)" = 1 ] &&
 		[ "$(cat events/sched/enable)" = X ] &&
