@@ -707,27 +707,21 @@ int __remove_instance(struct trace_array *tr)
 
 	list_del(&tr->list);
 	/*
-	 * trace_printk() writers use their destination array with only
-	 * preemption off: hand the role back and wait them out.
+	 * Every subsystem with files in the array takes them back and stops
+	 * writing into it (event probes, the trace_printk destination).
+	 * Some writers use the array with only preemption off: wait them
+	 * out before anything goes.
 	 */
-	trace_printk_dest_set(tr, false);
-	/*
-	 * Event probes write into the buffers with only preemption off.
-	 * Taking the event files away switches them off for good (an open
-	 * enable file cannot switch one on again), then wait them out.
-	 */
-	event_trace_del_tracer(tr);
+	trace_array_files_remove(tr);
 	tracepoint_synchronize_unregister();
 	if (tr->current_trace->reset)
 		tr->current_trace->reset(tr);
 	tr->current_trace->enabled--;
 	if (trace_flag_set(tr, TRACE_ITER_STOP_ON_FREE))
 		tracer_tracing_off(tr);
-	clear_tracing_err_log(tr);
 	free_trace_buffers(tr);
 	free_cpumask_var(tr->pipe_cpumask);
 	free_cpumask_var(tr->tracing_cpumask);
-	clear_tracer_tracefs(tr);
 	kfree(tr->name);
 	kfree(tr);
 	return 0;

@@ -439,38 +439,40 @@ struct dentry *tracing_init_dentry(void);
  */
 void update_tracer_options(struct trace_array *tr);
 /*
- * Free what init_tracer_tracefs() allocated besides plain dentries (the
- * events/ eventfs tree, the tracer option records). Call with
- * trace_types_lock held when @tr is freed, before tracefs_remove(tr->dir);
- * it replaces kfree(tr->topts).
+ * The files of a trace array are made by the subsystems that own them.
+ * Each registers one struct trace_array_files from an initcall that runs
+ * before fs_initcall (later ones are refused: every array must get the
+ * same set). The core calls, with trace_types_lock held and in the order
+ * of registration:
+ *   ->create(tr, dir)           for the top level once tracefs is up
+ *                               (dir NULL: the root) and for each
+ *                               instance when it is made;
+ *   ->create_cpu(tr, dir, cpu)  for each per_cpu/cpuN/ of it; files made
+ *                               with trace_create_cpu_file();
+ *   ->remove(tr)                in reverse order, when an instance goes:
+ *                               stop writing into @tr and free what
+ *                               ->create allocated (its dentries go with
+ *                               the directory). The core waits for
+ *                               writers with preemption off afterwards.
+ *                               Also called for an instance whose files
+ *                               were never made.
+ * Any callback may be NULL. Files only the top level has are made when
+ * tr->flags has TRACE_ARRAY_FL_GLOBAL.
  */
-void clear_tracer_tracefs(struct trace_array *tr);
+struct trace_array_files {
+	void			(*create)(struct trace_array *tr,
+					  struct dentry *dir);
+	void			(*create_cpu)(struct trace_array *tr,
+					      struct dentry *dir, int cpu);
+	void			(*remove)(struct trace_array *tr);
+	struct list_head	list;
+};
+
+int trace_array_files_register(struct trace_array_files *files);
+void trace_array_files_remove(struct trace_array *tr);
 int tracing_open_generic(struct inode *inode, struct file *filp);
 int tracing_open_generic_tr(struct inode *inode, struct file *filp);
 int tracing_release_generic_tr(struct inode *inode, struct file *file);
-bool tracing_is_disabled(void);
-
-#define TRACE_MODE_WRITE	0640
-#define TRACE_MODE_READ		0440
-
-/* ========== trace_options.c: trace_options and options/ =============== */
-
-/* Also here: update_tracer_options() (declared above). */
-extern const struct file_operations trace_options_fops;	/* trace_options */
-/* options/ of @tr: the core flags' files, then the tracers' (lock held). */
-void trace_options_create(struct trace_array *tr, struct dentry *d_tracer);
-void trace_options_free(struct trace_array *tr);
-
-/* ============ trace_iter.c: trace, trace_pipe, per_cpu readers ======= */
-
-/* Files of a trace array (top level and per CPU) made by trace_fs.c. */
-extern const struct file_operations tracing_fops;		/* trace */
-extern const struct file_operations tracing_pipe_fops;		/* trace_pipe */
-extern const struct file_operations tracing_buffers_fops;	/* trace_pipe_raw */
-extern const struct file_operations snapshot_fops;		/* snapshot */
-extern const struct file_operations snapshot_raw_fops;	/* per_cpu snapshot_raw */
-extern const struct file_operations tracing_stats_fops;	/* per_cpu stats */
-
 /*
  * Per-CPU files keep their CPU in the inode: i_cdev holds cpu + 1 so that
  * 0 means "all CPUs" (RING_BUFFER_ALL_CPUS).
@@ -479,6 +481,17 @@ void trace_create_cpu_file(const char *name, umode_t mode,
 			   struct dentry *parent, void *data, long cpu,
 			   const struct file_operations *fops);
 int tracing_get_cpu(struct inode *inode);
+bool tracing_is_disabled(void);
+
+#define TRACE_MODE_WRITE	0640
+#define TRACE_MODE_READ		0440
+
+/* ========== trace_options.c: trace_options and options/ =============== */
+
+/* Also here: update_tracer_options() (declared above). */
+
+/* ============ trace_iter.c: trace, trace_pipe, per_cpu readers ======= */
+
 
 struct trace_entry *trace_find_next_entry(struct trace_iterator *iter,
 					  int *ent_cpu, u64 *ent_ts);
@@ -559,7 +572,6 @@ int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry);
 
 /* Called by trace_iter when printing a bprint entry's format address. */
 const char *trace_printk_fmt_lookup(const char *fmt);	/* NULL if unknown */
-extern const struct file_operations ftrace_formats_fops;	/* printk_formats */
 int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
 			const char *fmt, va_list args);
 int trace_vbprintk(unsigned long ip, const char *fmt, va_list args);
@@ -585,8 +597,6 @@ extern const char *__stop___tracepoint_str[];
 
 /* ============ trace_marker.c: trace_marker, trace_marker_raw =========== */
 
-extern const struct file_operations tracing_mark_fops;
-extern const struct file_operations tracing_mark_raw_fops;
 
 /* ===== trace_cmdlines.c: pid -> comm / tgid maps for the output ======= */
 
@@ -597,9 +607,6 @@ void tracing_record_taskinfo_current(unsigned int trace_flags);
 void trace_find_cmdline(int pid, char comm[]);
 int trace_find_tgid(int pid);
 int trace_alloc_tgid_map(void);
-extern const struct file_operations tracing_saved_cmdlines_fops;
-extern const struct file_operations tracing_saved_cmdlines_size_fops;
-extern const struct file_operations tracing_saved_tgids_fops;
 int trace_cmdlines_init(void);	/* early, before any recording */
 
 /* ================ trace_err_log.c: error_log ========================= */
@@ -616,8 +623,6 @@ int trace_cmdlines_init(void);	/* early, before any recording */
 void tracing_log_err(struct trace_array *tr, const char *loc,
 		     const char *cmd, const char **errs, u8 type, u16 pos);
 unsigned int err_pos(char *cmd, const char *str);
-void clear_tracing_err_log(struct trace_array *tr);
-extern const struct file_operations tracing_err_log_fops;
 
 /* ============== trace_dump.c: ftrace_dump to the console ============== */
 
@@ -667,6 +672,7 @@ int run_tracer_selftest(struct tracer *type);
 /*
  * The part of events/ every trace array has before any event exists:
  * enable, header_page, header_event and the ftrace/ subsystem's formats.
+ * The event layer makes it first when it makes its own files.
  */
 int trace_events_core_create(struct trace_array *tr, struct dentry *parent);
 /* Remove events/ of @tr (eventfs needs it before its parent goes). */
@@ -738,10 +744,6 @@ int event_file_release(struct inode *inode, struct file *filp);
  */
 struct trace_subsystem_dir *trace_system_dir_get(struct inode *inode);
 void trace_system_dir_put(struct trace_subsystem_dir *dir);
-/* Add the event directories of every known event to a new array. */
-int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr);
-/* Take them away again before the array goes. */
-int event_trace_del_tracer(struct trace_array *tr);
 /* Switch off every event of @tr (on instance removal and tracer reset). */
 void trace_events_clear_all(struct trace_array *tr);
 /* trace_instance=name,events: enable the listed events of a new array. */

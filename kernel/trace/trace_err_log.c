@@ -100,7 +100,7 @@ void tracing_log_err(struct trace_array *tr, const char *loc,
 	kfree(oldest);
 }
 
-void clear_tracing_err_log(struct trace_array *tr)
+static void clear_tracing_err_log(struct trace_array *tr)
 {
 	struct tracing_log_err *err, *tmp;
 	LIST_HEAD(gone);
@@ -208,10 +208,27 @@ static int err_log_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-const struct file_operations tracing_err_log_fops = {
+static const struct file_operations err_log_fops = {
 	.open		= err_log_open,
 	.write		= err_log_write,
 	.read		= seq_read,
 	.llseek		= err_log_llseek,
 	.release	= err_log_release,
 };
+
+static void err_log_create(struct trace_array *tr, struct dentry *dir)
+{
+	trace_create_file("error_log", TRACE_MODE_WRITE, dir, tr,
+			  &err_log_fops);
+}
+
+static struct trace_array_files err_log_files = {
+	.create		= err_log_create,
+	.remove		= clear_tracing_err_log,
+};
+
+static int __init trace_err_log_init(void)
+{
+	return trace_array_files_register(&err_log_files);
+}
+core_initcall(trace_err_log_init);

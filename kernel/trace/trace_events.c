@@ -1679,13 +1679,16 @@ static void array_files_create(struct trace_array *tr, struct dentry *parent)
 			  (void *)((unsigned long)tr | 1), &pid_file_fops);
 }
 
-int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr)
+/* events/ of a new array: the core's entries and every known event. */
+static void events_array_create(struct trace_array *tr, struct dentry *parent)
 {
 	struct trace_event_call *call;
 	struct trace_event_file *file;
 	bool have_files;
 
 	lockdep_assert_held(&trace_types_lock);
+	if (trace_events_core_create(tr, parent))
+		return;
 	mutex_lock(&event_mutex);
 	/* the top array got its files at boot, before tracefs existed */
 	have_files = !list_empty(&tr->events);
@@ -1697,21 +1700,25 @@ int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr)
 		event_dir_create(file);
 	mutex_unlock(&event_mutex);
 	array_files_create(tr, parent);
-	return 0;
 }
 
-int event_trace_del_tracer(struct trace_array *tr)
+/*
+ * Switch off and free every event file of @tr, then its events/ tree.
+ * Called for arrays whose files were never made as well.
+ */
+static void events_array_remove(struct trace_array *tr)
 {
 	struct trace_event_file *file, *next;
 	struct event_pid_state *st;
 
 	lockdep_assert_held(&trace_types_lock);
 	mutex_lock(&event_mutex);
-	/* instance removal has done it all before its buffers went */
+	/* an array whose files were never made has nothing to switch off */
 	st = tr_pid_state(tr);
 	if (list_empty(&tr->events) && !st) {
 		mutex_unlock(&event_mutex);
-		return 0;
+		trace_events_core_remove(tr);
+		return;
 	}
 	/*
 	 * A probe gets its file as data and may still run on another CPU
@@ -1731,8 +1738,13 @@ int event_trace_del_tracer(struct trace_array *tr)
 	list_for_each_entry_safe(file, next, &tr->events, list)
 		event_file_remove(file);
 	mutex_unlock(&event_mutex);
-	return 0;
+	trace_events_core_remove(tr);
 }
+
+static struct trace_array_files event_files = {
+	.create		= events_array_create,
+	.remove		= events_array_remove,
+};
 
 /*
  * Enable a comma-separated list of events (the trace_event= syntax) in
@@ -1781,8 +1793,8 @@ void __init trace_events_enable_boot_list(struct trace_array *tr, char *list)
 /*
  * From trace_init(), early in start_kernel(): register the kernel's
  * events and enable those of trace_event=, so that the first events
- * after boot are recorded. tracefs comes later (event_trace_add_tracer()
- * from the core's fs_initcall).
+ * after boot are recorded. tracefs comes later (events_array_create(),
+ * called by the core for each array once tracefs is up).
  */
 void __init trace_event_init(void)
 {
@@ -1824,6 +1836,6 @@ void __init trace_event_init(void)
 static __init int trace_events_late_init(void)
 {
 	register_module_notifier(&events_module_nb);
-	return 0;
+	return trace_array_files_register(&event_files);
 }
 early_initcall(trace_events_late_init);

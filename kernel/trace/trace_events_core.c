@@ -366,15 +366,13 @@ int trace_events_core_create(struct trace_array *tr, struct dentry *parent)
 			pr_warn("tracing: could not create events/ftrace/%s/\n",
 				core_events[i].name);
 	}
-	/* the kernel's events beside ftrace/, and the files that list them */
-	return event_trace_add_tracer(parent, tr);
+	return 0;
 }
 
 void trace_events_core_remove(struct trace_array *tr)
 {
 	if (!tr->event_dir)
 		return;
-	event_trace_del_tracer(tr);
 	/* Takes the whole tree below with it. */
 	eventfs_remove_events_dir(tr->event_dir);
 	tr->event_dir = NULL;

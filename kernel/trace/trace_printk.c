@@ -652,15 +652,40 @@ static int formats_open(struct inode *inode, struct file *file)
 	return ret ? ret : seq_open(file, &formats_seq_ops);
 }
 
-const struct file_operations ftrace_formats_fops = {
+static const struct file_operations printk_formats_fops = {
 	.open		= formats_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
 	.release	= seq_release,
 };
 
+/* printk_formats (top level only: the formats are the kernel's). */
+static void printk_files_create(struct trace_array *tr, struct dentry *dir)
+{
+	if (tr->flags & TRACE_ARRAY_FL_GLOBAL)
+		trace_create_file("printk_formats", TRACE_MODE_READ, dir, NULL,
+				  &printk_formats_fops);
+}
+
+/*
+ * An instance that goes hands the trace_printk destination back to the
+ * top level; the core waits for the writers still using it before the
+ * buffers go (see trace_printk_dest_set()).
+ */
+static void printk_files_remove(struct trace_array *tr)
+{
+	trace_printk_dest_set(tr, false);
+}
+
+static struct trace_array_files printk_files = {
+	.create		= printk_files_create,
+	.remove		= printk_files_remove,
+};
+
 static int __init trace_printk_init(void)
 {
-	return register_module_notifier(&trace_printk_module_nb);
+	int ret = trace_array_files_register(&printk_files);
+
+	return ret ? ret : register_module_notifier(&trace_printk_module_nb);
 }
 early_initcall(trace_printk_init);
