@@ -70,58 +70,27 @@ enum trace_type {
 	__TRACE_LAST_TYPE,
 };
 
-/*
- * The core's own entries. Their layout is ABI as well (described by
- * events/ftrace/<name>/format and parsed by trace-cmd), field for field.
- */
-struct ftrace_entry {
-	struct trace_entry	ent;
-	unsigned long		ip;
-	unsigned long		parent_ip;
-};
-
-struct stack_entry {
-	struct trace_entry	ent;
-	int			size;
-	unsigned long		caller[] __counted_by(size);
-};
-
-/* trace_marker and trace_printk("%s") without arguments to convert */
-struct print_entry {
-	struct trace_entry	ent;
-	unsigned long		ip;
-	char			buf[];
-};
-
-/* trace_printk(): the format pointer plus its binary arguments */
-struct bprint_entry {
-	struct trace_entry	ent;
-	unsigned long		ip;
-	const char		*fmt;
-	u32			buf[];
-};
-
-/* trace_puts() of a constant string: only the pointer is recorded */
-struct bputs_entry {
-	struct trace_entry	ent;
-	unsigned long		ip;
-	const char		*str;
-};
-
-/* The user stack of the task an event was recorded for. */
+/* The user stack entry holds this many callers. */
 #define USER_STACK_ENTRIES	8
-struct userstack_entry {
-	struct trace_entry	ent;
-	unsigned int		tgid;
-	unsigned long		caller[USER_STACK_ENTRIES];
-};
 
-/* trace_marker_raw: a user-chosen id and opaque bytes */
-struct raw_data_entry {
-	struct trace_entry	ent;
-	unsigned int		id;
-	char			buf[];
-};
+/*
+ * The core's own entries (trace_core_entries.h describes them). Their
+ * layout is ABI as well: events/ftrace/<name>/format describes it and
+ * trace-cmd parses it, field for field.
+ */
+#define CORE_STRUCT(sname, fields)					\
+	struct sname {							\
+		struct trace_entry	ent;				\
+		fields							\
+	}
+#define ENTRY_FIELD(type, name)			type name
+#define ENTRY_ARRAY(type, name, len)		type name[len]
+#define ENTRY_FLEX(type, name)			type name[]
+#define ENTRY_COUNTED(type, name, count, ...)	type name[] __counted_by(count)
+#define CORE_EVENT(...)
+#define CORE_OUTPUT(...)
+#define CORE_OUTPUT_BIN(...)
+#include "trace_core_entries.h"
 
 /*
  * Option flags (trace_options and options/<name>). The bit numbers are
@@ -492,7 +461,6 @@ bool tracing_is_disabled(void);
 
 /* ============ trace_iter.c: trace, trace_pipe, per_cpu readers ======= */
 
-
 struct trace_entry *trace_find_next_entry(struct trace_iterator *iter,
 					  int *ent_cpu, u64 *ent_ts);
 void *trace_find_next_entry_inc(struct trace_iterator *iter);
@@ -596,7 +564,6 @@ extern const char *__start___tracepoint_str[];
 extern const char *__stop___tracepoint_str[];
 
 /* ============ trace_marker.c: trace_marker, trace_marker_raw =========== */
-
 
 /* ===== trace_cmdlines.c: pid -> comm / tgid maps for the output ======= */
 
