@@ -29,6 +29,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_core.h"
 
 #define CMDLINES_DEFAULT	128
 #define PID_HASH(pid)		((pid) & (PID_MAX_DEFAULT - 1))

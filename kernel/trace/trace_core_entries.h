@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The entries the tracing core writes into the ring buffer, each one
- * described once. Included by: trace.h trace_events_core.c trace_output.c
+ * described once.
+ * Included by: trace.h trace_events_core.c trace_output.c
  *
  * Every other form of an entry is made from its lines here:
  *   trace.h               its struct (the layout is ABI)

@@ -21,6 +21,7 @@
 #include <linux/string.h>
 
 #include "trace.h"
+#include "trace_output.h"
 
 /*
  * "0": off. Otherwise a comma separated list: first "1" (every CPU of

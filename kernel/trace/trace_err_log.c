@@ -24,6 +24,11 @@
 
 #include "trace.h"
 
+/* The newest entries kept per array, and the length of a location. */
+#define TRACING_LOG_ERRS_MAX	8
+#define TRACING_LOG_LOC_MAX	128
+#define CMD_PREFIX "  Command: "
+
 struct tracing_log_err {
 	struct list_head	list;		/* on tr->err_log, oldest first */
 	u64			ts;		/* local_clock() when logged */
@@ -36,23 +41,6 @@ struct tracing_log_err {
 
 /* Guards every array's err_log list and count. */
 static DEFINE_MUTEX(err_log_lock);
-
-/**
- * err_pos - where @str first occurs in @cmd, for placing the caret
- * @cmd: the command that failed
- * @str: the part of it the error is about
- *
- * Return: the offset of @str in @cmd, or 0 when it is not there.
- */
-unsigned int err_pos(char *cmd, const char *str)
-{
-	char *at;
-
-	if (WARN_ON(!*cmd))
-		return 0;
-	at = strstr(cmd, str);
-	return at ? at - cmd : 0;
-}
 
 /**
  * tracing_log_err - add an entry to an error_log

@@ -23,7 +23,7 @@
 #include <linux/security.h>
 #include <linux/trace_events.h>
 
-#include "trace.h"
+#include "trace_events_internal.h"
 #include "trace_events_filter.h"
 
 /*

@@ -30,6 +30,14 @@
 #include <trace/events/sched.h>
 
 #include "trace.h"
+#include "trace_events_internal.h"
+
+/* A subsystem name, shared by the arrays (on event_subsystems). */
+struct event_subsystem {
+	const char		*name;
+	unsigned int		ref_count;	/* arrays holding a directory of it */
+	struct list_head	list;
+};
 
 /* the event lists, the files' enable state and the pid lists */
 DEFINE_MUTEX(event_mutex);
@@ -314,7 +322,7 @@ EXPORT_SYMBOL_GPL(trace_event_raw_init);
  * Switch @file's event on or off for its array. Turning on also starts
  * the pid -> comm recording, so that the output can name the tasks.
  */
-int ftrace_event_enable_disable(struct trace_event_file *file, int enable)
+static int ftrace_event_enable_disable(struct trace_event_file *file, int enable)
 {
 	struct trace_event_call *call = file->event_call;
 	struct trace_array *tr = file->tr;
@@ -456,7 +464,7 @@ int trace_set_clr_event(const char *system, const char *event, int set)
 }
 EXPORT_SYMBOL_GPL(trace_set_clr_event);
 
-void trace_events_clear_all(struct trace_array *tr)
+static void trace_events_clear_all(struct trace_array *tr)
 {
 	struct trace_event_file *file;
 
@@ -464,23 +472,6 @@ void trace_events_clear_all(struct trace_array *tr)
 	list_for_each_entry(file, &tr->events, list)
 		ftrace_event_enable_disable(file, 0);
 	mutex_unlock(&event_mutex);
-}
-
-struct trace_event_file *find_event_file(struct trace_array *tr,
-					 const char *system, const char *event)
-{
-	struct trace_event_file *file;
-
-	list_for_each_entry(file, &tr->events, list) {
-		struct trace_event_call *call = file->event_call;
-		const char *name = trace_event_name(call);
-
-		/* only events a user can enable count (ftrace/ has no reg) */
-		if (name && call->class && call->class->reg &&
-		    !strcmp(system, call->class->system) && !strcmp(event, name))
-			return file;
-	}
-	return NULL;
 }
 
 /* ---------------------------------------------------------------- */

@@ -17,6 +17,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_events_internal.h"
 
 /*
  * One line of a format file. @array_len is 0 for a scalar, the number

@@ -30,6 +30,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_events_internal.h"
 #include "trace_events_filter.h"
 
 #define FILTER_ERR_LOC	"event filter parse error"

@@ -28,7 +28,7 @@
 #include <linux/ring_buffer.h>
 #include <linux/trace_events.h>
 
-#include "trace.h"
+#include "trace_events_internal.h"
 
 DEFINE_PER_CPU(struct trace_event_stage *, trace_event_stage);
 

@@ -19,6 +19,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_core.h"
 
 /* ------------------------------------------------------------------ */
 /* Open and release helpers shared by the core's files.               */
@@ -945,7 +946,7 @@ static struct vfsmount *tracefs_automount(struct dentry *mntpt, void *data)
 	return mntget(mnt);
 }
 
-struct dentry *tracing_init_dentry(void)
+static struct dentry *tracing_init_dentry(void)
 {
 	struct trace_array *tr = &global_trace;
 

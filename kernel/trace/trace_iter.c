@@ -15,6 +15,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_output.h"
 
 /* ---- merging the CPU buffers ---- */
 
@@ -230,7 +231,7 @@ int trace_empty(struct trace_iterator *iter)
  * latency tracer's swap can bring back a buffer that was never cleared.
  * Their number is kept in skipped_entries for the header's counts.
  */
-void tracing_iter_reset(struct trace_iterator *iter, int cpu)
+static void tracing_iter_reset(struct trace_iterator *iter, int cpu)
 {
 	struct trace_array_cpu *data = per_cpu_ptr(iter->array_buffer->data,
 						   cpu);
@@ -267,16 +268,7 @@ static void start_readers(struct trace_iterator *iter, gfp_t gfp)
 	}
 }
 
-/*
- * For dumps: the caller has set iter->buffer_iter to an array of
- * nr_cpu_ids pointers. May be called with interrupts off.
- */
-void trace_iter_start_readers(struct trace_iterator *iter)
-{
-	start_readers(iter, GFP_ATOMIC);
-}
-
-void trace_iter_stop_readers(struct trace_iterator *iter)
+static void trace_iter_stop_readers(struct trace_iterator *iter)
 {
 	int cpu;
 
@@ -307,7 +299,7 @@ static void set_iter_flags(struct trace_iterator *iter)
  * Used by crash dumps: nothing is allocated, iter->temp is a static
  * buffer and iter->fmt is left NULL (must not be grown in this context).
  */
-void trace_init_iter(struct trace_iterator *iter, struct trace_array *tr)
+static void trace_init_iter(struct trace_iterator *iter, struct trace_array *tr)
 {
 	iter->tr = tr;
 	iter->trace = tr->current_trace;

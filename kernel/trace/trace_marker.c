@@ -21,6 +21,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_core.h"
 
 /* The most one write takes; a longer one is a short write. */
 #define TRACE_MARKER_MAX_SIZE	4096

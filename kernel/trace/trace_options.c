@@ -15,6 +15,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_core.h"
 
 /* Core flags only the top level has get no options/ file in instances. */
 static bool core_flag_shown(struct trace_array *tr, int bit)

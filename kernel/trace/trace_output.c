@@ -25,11 +25,19 @@
 #include <linux/uidgid.h>
 
 #include "trace.h"
+#include "trace_output.h"
 
 /* The stack tracer's mark for a frame in an ftrace trampoline. */
 #ifndef FTRACE_TRAMPOLINE_MARKER
 #define FTRACE_TRAMPOLINE_MARKER	((unsigned long)INT_MAX)
 #endif
+
+#define TRACE_ITER_SYM_MASK \
+	(TRACE_ITER_PRINT_PARENT | TRACE_ITER_SYM_OFFSET | TRACE_ITER_SYM_ADDR)
+
+/* Fields in binary (bin option) and native-word hex (hex option). */
+#define SEQ_PUT_FIELD(s, x)	trace_seq_putmem(s, &(x), sizeof(x))
+#define SEQ_PUT_HEX_FIELD(s, x)	trace_seq_putmem_hex(s, &(x), sizeof(x))
 
 /* The typed view of the entry being printed. */
 #define iter_entry(iter, type)	container_of((iter)->ent, type, ent)
@@ -43,16 +51,6 @@ static DEFINE_HASHTABLE(event_table, 7);
 /* Types of events registered without one (all but the core's). */
 static DEFINE_IDA(event_type_ida);
 
-void trace_event_read_lock(void)
-{
-	down_read(&trace_event_sem);
-}
-
-void trace_event_read_unlock(void)
-{
-	up_read(&trace_event_sem);
-}
-
 /**
  * ftrace_find_event - the registered output of an entry type
  * @type: the entry type
@@ -61,7 +59,7 @@ void trace_event_read_unlock(void)
  *
  * Return: the event, or NULL if no event of @type is registered.
  */
-struct trace_event *ftrace_find_event(int type)
+static struct trace_event *ftrace_find_event(int type)
 {
 	struct trace_event *event;
 
@@ -71,8 +69,8 @@ struct trace_event *ftrace_find_event(int type)
 	return NULL;
 }
 
-enum print_line_t trace_nop_print(struct trace_iterator *iter, int flags,
-				  struct trace_event *event)
+static enum print_line_t trace_nop_print(struct trace_iterator *iter,
+					 int flags, struct trace_event *event)
 {
 	trace_seq_printf(&iter->seq, "type: %d\n", iter->ent->type);
 	return trace_handle_return(&iter->seq);
@@ -582,8 +580,8 @@ static void trace_sym_name(unsigned long address, char *name)
 }
 #endif
 
-void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
-			 bool offset)
+static void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
+				bool offset)
 {
 #ifdef CONFIG_KALLSYMS
 	char name[KSYM_SYMBOL_LEN];
@@ -614,8 +612,8 @@ void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
  *
  * Return: 1 if @s did not overflow, else 0.
  */
-int seq_print_ip_sym(struct trace_seq *s, unsigned long ip,
-		     unsigned long sym_flags)
+static int seq_print_ip_sym(struct trace_seq *s, unsigned long ip,
+			    unsigned long sym_flags)
 {
 	if (!ip) {
 		trace_seq_putc(s, '0');
@@ -675,7 +673,7 @@ static char depth_char(unsigned int depth)
 	return depth ? hex_asc[depth & 0xf] : '.';
 }
 
-int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry)
+static int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry)
 {
 	/* Low nibble: preemption depth; high nibble: migrate-disable. */
 	trace_seq_printf(s, "%c%c%c%c%c",
@@ -720,7 +718,7 @@ static void print_tgid_column(struct trace_seq *s, int pid)
  *
  * Return: 1 if iter->seq did not overflow, else 0.
  */
-int trace_print_context(struct trace_iterator *iter)
+static int trace_print_context(struct trace_iterator *iter)
 {
 	struct trace_seq *s = &iter->seq;
 	struct trace_entry *entry = iter->ent;
@@ -757,7 +755,7 @@ static const struct {
  * Return: '$' above 1s, '@' 100ms, '*' 10ms, '#' 1ms, '!' 100us,
  * '+' 10us, else ' '.
  */
-char trace_find_mark(unsigned long long duration)
+static char trace_find_mark(unsigned long long duration)
 {
 	int i;
 
@@ -814,7 +812,7 @@ static void print_lat_timestamp(struct trace_iterator *iter, u64 next_ts)
  *
  * Return: 1 if iter->seq did not overflow, else 0.
  */
-int trace_print_lat_context(struct trace_iterator *iter)
+static int trace_print_lat_context(struct trace_iterator *iter)
 {
 	struct trace_seq *s = &iter->seq;
 	struct trace_entry *entry;
@@ -1276,7 +1274,7 @@ static enum print_line_t print_bin_fmt(struct trace_iterator *iter)
 		       TRACE_TYPE_HANDLED;
 }
 
-void trace_print_lost_line(struct trace_iterator *iter)
+static void trace_print_lost_line(struct trace_iterator *iter)
 {
 	char count[24] = "";
 
@@ -1465,7 +1463,7 @@ static void print_section_end(struct seq_file *m, struct trace_iterator *iter,
  * @iter: its iterator; iter->array_buffer->cpu is the CPU that recorded
  *	the maximum and its per-CPU data describes the task
  */
-void print_trace_header(struct seq_file *m, struct trace_iterator *iter)
+static void print_trace_header(struct seq_file *m, struct trace_iterator *iter)
 {
 	struct array_buffer *buf = iter->array_buffer;
 	struct trace_array_cpu *data = per_cpu_ptr(buf->data, buf->cpu);
@@ -1508,7 +1506,7 @@ void print_trace_header(struct seq_file *m, struct trace_iterator *iter)
  *
  * Prints nothing at all while the buffers are empty.
  */
-void trace_latency_header(struct seq_file *m)
+static void trace_latency_header(struct seq_file *m)
 {
 	struct trace_iterator *iter = m->private;
 

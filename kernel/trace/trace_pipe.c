@@ -14,6 +14,14 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_output.h"
+
+/* Forget the state of the last read: every field from iter->seq on. */
+static __always_inline void trace_iterator_reset(struct trace_iterator *iter)
+{
+	memset_startat(iter, 0, seq);
+	iter->pos = -1;
+}
 
 /*
  * A text reader peeks an entry, prints it and only then consumes it: a

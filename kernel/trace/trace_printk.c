@@ -19,13 +19,13 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
-#include <linux/rculist.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/stacktrace.h>
 #include <linux/string.h>
 
 #include "trace.h"
+#include "trace_core.h"
 
 /* ------------------------------------------------------------------ */
 /* Where trace_printk() goes and whether it is on.                     */
@@ -304,8 +304,8 @@ out:
 }
 EXPORT_SYMBOL_GPL(trace_vbprintk);
 
-int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
-			const char *fmt, va_list args)
+static int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
+			       const char *fmt, va_list args)
 {
 	struct printk_scratch __percpu *scratch = READ_ONCE(printk_scratch);
 	struct printk_scratch *s;
@@ -451,9 +451,9 @@ struct saved_fmt {
 
 /*
  * Copies of module formats. Never shrinks: entries in the ring buffer
- * may keep pointing at a copy long after its module is gone. Added to
- * under saved_fmts_lock, read locklessly (RCU list) because output and
- * ftrace_dump() may look formats up from any context.
+ * may keep pointing at a copy long after its module is gone. Read and
+ * added to under saved_fmts_lock (the output prints the pointer the
+ * entry holds and never looks a format up here).
  */
 static LIST_HEAD(saved_fmts);
 static DEFINE_MUTEX(saved_fmts_lock);
@@ -493,7 +493,7 @@ static void module_fmts_save(const char **start, unsigned int nr)
 			copy = p ? kstrdup(*slot, GFP_KERNEL) : NULL;
 			if (copy) {
 				p->fmt = copy;
-				list_add_tail_rcu(&p->list, &saved_fmts);
+				list_add_tail(&p->list, &saved_fmts);
 			} else {
 				kfree(p);
 			}
@@ -518,41 +518,6 @@ static int trace_printk_module_notify(struct notifier_block *nb,
 static struct notifier_block trace_printk_module_nb = {
 	.notifier_call = trace_printk_module_notify,
 };
-
-static bool fmt_in_section(const char *fmt, const char **start,
-			   const char **end)
-{
-	const char **p;
-
-	for (p = start; p < end; p++)
-		if (*p == fmt)
-			return true;
-	return false;
-}
-
-const char *trace_printk_fmt_lookup(const char *fmt)
-{
-	struct saved_fmt *p;
-	const char *found = NULL;
-
-	if (!fmt)
-		return NULL;
-	if (fmt_in_section(fmt, __start___trace_bprintk_fmt,
-			   __stop___trace_bprintk_fmt) ||
-	    fmt_in_section(fmt, __start___tracepoint_str,
-			   __stop___tracepoint_str))
-		return fmt;
-
-	rcu_read_lock();
-	list_for_each_entry_rcu(p, &saved_fmts, list) {
-		if (p->fmt == fmt) {
-			found = fmt;
-			break;
-		}
-	}
-	rcu_read_unlock();
-	return found;
-}
 
 /* ------------------------------------------------------------------ */
 /* printk_formats                                                      */
