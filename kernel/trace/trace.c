@@ -198,33 +198,32 @@ static u64 buffer_ftrace_now(struct array_buffer *buf, int cpu)
 /* ------------------------------------------------------------------ */
 /* Recording on and off.                                               */
 
+/*
+ * With a buffer, the ring buffer's own record state is what counts: the
+ * writers test it, atomically, on every reserve. buffer_disabled only
+ * stands in for it while there is no buffer (before the boot allocation,
+ * or after it failed), and nobody reads the two together, so no barrier
+ * orders them: the flag is one int, stored and loaded once.
+ */
 void tracer_tracing_on(struct trace_array *tr)
 {
 	if (tr->array_buffer.buffer)
 		ring_buffer_record_on(tr->array_buffer.buffer);
-	/*
-	 * buffer_disabled mirrors the state for the short time before the
-	 * buffer exists and for readers that only look at the flag.
-	 */
-	tr->buffer_disabled = 0;
-	/* Publish the flag after the buffer's own switch. */
-	smp_wmb();
+	WRITE_ONCE(tr->buffer_disabled, 0);
 }
 
 void tracer_tracing_off(struct trace_array *tr)
 {
 	if (tr->array_buffer.buffer)
 		ring_buffer_record_off(tr->array_buffer.buffer);
-	tr->buffer_disabled = 1;
-	/* Publish the flag after the buffer's own switch. */
-	smp_wmb();
+	WRITE_ONCE(tr->buffer_disabled, 1);
 }
 
 bool tracer_tracing_is_on(struct trace_array *tr)
 {
 	if (tr->array_buffer.buffer)
 		return ring_buffer_record_is_set_on(tr->array_buffer.buffer);
-	return !tr->buffer_disabled;
+	return !READ_ONCE(tr->buffer_disabled);
 }
 
 void tracing_on(void)

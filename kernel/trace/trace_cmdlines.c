@@ -262,6 +262,12 @@ void tracing_record_taskinfo_current(unsigned int trace_flags)
 	if (done != want)
 		goto out;		/* try again on the next event */
 
+	/*
+	 * Compiler barriers: the note is this CPU's, written here and read
+	 * only here and by what interrupts this CPU, so no other CPU's
+	 * barrier pairs with these; they keep "done" cleared while the
+	 * other fields change.
+	 */
 	note->done = 0;
 	barrier();
 	note->pid = tsk->pid;
@@ -305,8 +311,11 @@ int trace_alloc_tgid_map(void)
 {
 	int *map;
 
-	/* Callers hold trace_types_lock; the acquire just mirrors readers. */
-	if (smp_load_acquire(&tgid_map))
+	/*
+	 * Callers hold trace_types_lock and this is the only store: a plain
+	 * load sees any earlier one, and the map is not read through it.
+	 */
+	if (READ_ONCE(tgid_map))
 		return 0;
 	/* Covers the pids possible now; later, larger pids go unrecorded. */
 	tgid_map_max = pid_max;

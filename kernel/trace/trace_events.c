@@ -1536,6 +1536,11 @@ static int pid_list_set(struct trace_array *tr, bool no_trace,
 	}
 	slot = no_trace ? &st->no_pids : &st->pids;
 	old = rcu_dereference_protected(*slot, lockdep_is_held(&event_mutex));
+	/*
+	 * The list is complete before it is seen: pairs with the
+	 * rcu_dereference_sched() in trace_event_ignore_this_pid(),
+	 * pid_fork_probe() and pid_exit_probe().
+	 */
 	rcu_assign_pointer(*slot, l);
 	pid_files_update_flags(tr, rcu_access_pointer(st->pids) ||
 			       rcu_access_pointer(st->no_pids));

@@ -70,7 +70,11 @@ struct pipe_waiter {
 	int			index;
 };
 
-/* Stop waiting once the file is being closed or waiters were kicked. */
+/*
+ * Stop waiting once the file is being closed or waiters were kicked.
+ * The acquire pairs with the release in pipe_kick(): a waiter that sees
+ * the new index sees iter->closed as it was set before it.
+ */
 static bool pipe_wait_over(void *data)
 {
 	struct pipe_waiter *w = data;
@@ -83,6 +87,7 @@ static int pipe_wait(struct trace_iterator *iter, int full)
 {
 	struct pipe_waiter w = {
 		.iter	= iter,
+		/* the kick to wait past; ordered as in pipe_wait_over() */
 		.index	= atomic_read_acquire(&iter->wait_index),
 	};
 
@@ -95,7 +100,10 @@ static void pipe_kick(struct trace_iterator *iter, bool closing)
 {
 	if (closing)
 		WRITE_ONCE(iter->closed, true);
-	/* the flag before the index: waiters read them in that order */
+	/*
+	 * The flag before the index: pairs with the acquire in
+	 * pipe_wait_over(), which reads them in that order.
+	 */
 	atomic_fetch_inc_release(&iter->wait_index);
 	ring_buffer_wake_waiters(iter->array_buffer->buffer, iter->cpu_file);
 }

@@ -100,7 +100,10 @@ static int printk_scratch_alloc(void)
 		pr_warn("tracing: cannot allocate trace_printk buffers\n");
 		return -ENOMEM;
 	}
-	/* Pairs with the READ_ONCE() of the writers via the dependency. */
+	/*
+	 * The buffers before the pointer: pairs with the address dependency
+	 * of the READ_ONCE() in trace_vbprintk() and trace_array_vprintk().
+	 */
 	if (cmpxchg_release(&printk_scratch, NULL, p))
 		free_percpu(p);
 	return 0;
@@ -111,7 +114,10 @@ void trace_printk_init_buffers(void)
 	if (printk_scratch_alloc())
 		return;
 
-	/* The notice and the expansion are wanted once. */
+	/*
+	 * The notice and the expansion are wanted once. xchg() only elects
+	 * the one caller that prints; nothing is published through it.
+	 */
 	if (xchg(&printk_banner_done, 1))
 		return;
 	pr_notice("\n");
