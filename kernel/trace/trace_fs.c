@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tracefs bring-up and the control files of every trace array: which
- * tracer runs, the buffer's size and clock, the CPUs that record, the
- * option switches, and the top-level-only files (README, tracing_thresh,
- * the pid maps, instances/).
+ * tracefs bring-up and the core's control files of every trace array:
+ * which tracer runs, the buffer's size and clock, the CPUs that record,
+ * and the top-level-only README and tracing_thresh. The other files of
+ * an array (trace, trace_pipe, options/, events/, ...) are made by the
+ * subsystems that serve them, through the trace_array_files hook kept
+ * here; instances/ comes from trace_instances.c.
  *
  * Every file of an array keeps the array in i_private and takes a
  * reference on open (tracing_check_open_get_tr), so an instance cannot be

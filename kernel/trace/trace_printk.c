@@ -36,7 +36,7 @@ static bool trace_printk_on __read_mostly = true;
 /*
  * The array holding the trace_printk_dest option. Writers read it once
  * with preemption disabled; a removed instance hands it back to the top
- * level before it is freed, after an RCU grace period (see trace.h).
+ * level before it is freed, after an RCU grace period (see trace_core.h).
  */
 static struct trace_array *printk_dest = &global_trace;
 
