@@ -11,7 +11,6 @@
  */
 #include <linux/seq_file.h>
 #include <linux/slab.h>
-#include <linux/tracefs.h>
 #include <linux/uaccess.h>
 
 #include "trace.h"

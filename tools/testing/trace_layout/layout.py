@@ -540,8 +540,9 @@ def selftest(top):
             _, _, report = check(Tree(copy))
             hit = [r for r in report if expect in r]
             ok = bool(hit)
-            print("layout selftest: %s in %s: %s" %
-                  (expect, f, hit[0] if ok else "NOT CAUGHT"))
+            print("layout selftest: a drift in %s: %s" %
+                  (f, "caught (" + hit[0][len("FAIL: "):] + ")" if ok
+                   else "NOT CAUGHT (expected '%s')" % expect))
             passed += ok
             failed += not ok
     finally:
