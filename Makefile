@@ -52,10 +52,14 @@ bench: setup
 series: setup
 	@$(T)/series.sh
 
+# Every userspace harness with a clean target, as check.sh finds them.
+HARNESSES := $(patsubst %/Makefile,%,$(wildcard tools/testing/*/Makefile))
+
 clean:
 	rm -rf build/runs build/rootfs-* build/initrd-* build/series
-	$(MAKE) -s -C tools/testing/ring_buffer clean 2>/dev/null || true
-	$(MAKE) -s -C tools/testing/filter clean 2>/dev/null || true
+	@for h in $(HARNESSES); do \
+		grep -q '^clean:' $$h/Makefile && $(MAKE) -s -C $$h clean; \
+	done; true
 
 distclean:
 	rm -rf build

@@ -3,6 +3,7 @@
 # Extract Debian's linux-source-6.12 once into build/base (the pristine base
 # tree, also the reference kernel's source) and print its version.
 source "$(dirname "$0")/common.sh"
+build_lock
 
 [ -f "$BASE_TAR" ] || die "$BASE_TAR missing (run tooling/setup.sh)"
 stamp=$BUILD/base/.extracted

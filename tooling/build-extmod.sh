@@ -11,6 +11,7 @@
 # Makefile; a VAR=value word is passed to make (e.g. the CONFIG_ symbol a
 # kernel Makefile tests).
 source "$(dirname "$0")/common.sh"
+build_lock
 
 kind=${1:?usage: build-extmod.sh ours|ref}
 kernel_vars "$kind"

@@ -15,6 +15,24 @@ pass() { PASSED=$((PASSED + 1)); }
 fail() { FAILED=$((FAILED + 1)); FAILURES+=("$1"); echo "FAIL: $1"; }
 T_START=$(date +%s)
 
+# tally TIER FILE: count the "@@RESULT TIER name status" lines of FILE
+# (sets TALLIED): PASS passes, XFAIL passes with a note (a known bug showed,
+# see its log), UNSUPPORTED and SKIP are reported (the feature is not in
+# this kernel), anything else fails.
+tally() {
+	local tier=$1 file=$2 name status
+	TALLIED=0
+	while read -r _ _ name status; do
+		TALLIED=$((TALLIED + 1))
+		case $status in
+		PASS) pass ;;
+		XFAIL) pass; echo "$tier: $name XFAIL: a known bug showed (see its log)" ;;
+		UNSUPPORTED | SKIP) echo "$tier: $name $status (not in this kernel)" ;;
+		*) fail "$tier: $name: $status" ;;
+		esac
+	done < <(grep "^@@RESULT $tier " "$file" 2>/dev/null || true)
+}
+
 finish() {
 	echo
 	echo "==> total wall time: $(( $(date +%s) - T_START ))s"
@@ -100,14 +118,10 @@ RUN3=$BUILD/runs/$NAME-check-$stamp-boot
 rc=0
 RUN=$RUN3 TIMEOUT=300 APPEND="$(sed -n "s/^# APPEND: //p" "$TOOLING/guest/boot-events.sh")" \
 	"$TOOLING/vm.sh" ours script "$TOOLING/guest/boot-events.sh" > "$RUN3.out" 2>&1 || rc=$?
-nb=0
-while read -r _ _ name status; do
-	nb=$((nb + 1))
-	if [ "$status" = PASS ]; then pass; else fail "boot: $name: $status (logs in $RUN3)"; fi
-done < <(grep '^@@RESULT boot ' "$RUN3.out" || true)
+tally boot "$RUN3.out"
 [ $rc = 0 ] || fail "boot options guest: status $rc, logs in $RUN3"
-[ $nb -gt 0 ] || fail "boot options guest: no results, logs in $RUN3"
-echo "boot: $nb checks run"
+[ $TALLIED -gt 0 ] || fail "boot options guest: no results, logs in $RUN3"
+echo "boot: $TALLIED checks run (logs in $RUN3)"
 stage_end
 
 # Lazy expansion: one boot per trigger (tooling/guest/lazy-expand.sh), as
@@ -145,17 +159,8 @@ results=$BUILD/check-results.txt
 cat "$RUN/out.log" "$RUN2/out.log" > "$results" 2>/dev/null || true
 # T2: ours must pass (XFAIL counts as passing; UNSUPPORTED is reported).
 stage_start "T2 our ftracetest cases"
-n2=0
-while read -r _ _ name status; do
-	n2=$((n2 + 1))
-	case $status in
-	PASS) pass ;;
-	XFAIL) pass; echo "t2: $name XFAIL: a known bug showed (see its log)" ;;
-	UNSUPPORTED) echo "t2: $name unsupported on this kernel" ;;
-	*) fail "t2: $name: $status" ;;
-	esac
-done < <(grep '^@@RESULT t2 ' "$results" || true)
-echo "t2: $n2 cases run"
+tally t2 "$results"
+echo "t2: $TALLIED cases run"
 stage_end
 
 # T3: every case listed as expected must pass; a case that passes but is not
@@ -184,13 +189,8 @@ for n in "${new[@]}"; do echo "t3: newly passing, add to $expect: $n"; done
 stage_end
 
 stage_start "T4 trace-cmd"
-while read -r _ _ name status; do
-	case $status in
-	PASS) pass; echo "t4: $name PASS" ;;
-	SKIP) echo "t4: $name skipped (feature not in this kernel)" ;;
-	*) fail "t4: $name: $status" ;;
-	esac
-done < <(grep '^@@RESULT t4 ' "$results" || true)
+tally t4 "$results"
+echo "t4: $TALLIED checks run"
 stage_end
 
 finish

@@ -51,3 +51,22 @@ stage_start() { STAGE_NAME=$1; STAGE_T0=$(date +%s); echo "==> $1"; }
 stage_end() { echo "==> $STAGE_NAME: $(( $(date +%s) - STAGE_T0 ))s"; }
 
 die() { echo "error: $*" >&2; exit 1; }
+
+# build_lock: hold $BUILD/.build.lock until this script exits. Every step
+# that writes below $BUILD (extracting the base, the overlay, configuring
+# and building a kernel, its modules or its initramfs, kobj.sh) takes it,
+# so two targets run at once (make run beside make bench, two terminals,
+# kobj.sh during a build) take turns instead of writing the same tree:
+# kbuild's own files (.cmd, fixdep's .d) do not survive two builders.
+# Scripts run under a holder inherit the lock (BUILD_LOCKED). Guests are
+# not under it: a boot uses the images built last when it starts.
+build_lock() {
+	[ "${BUILD_LOCKED:-}" = "$BUILD" ] && return 0
+	mkdir -p "$BUILD"
+	exec {BUILD_LOCK_FD}>"$BUILD/.build.lock"
+	if ! flock -n "$BUILD_LOCK_FD"; then
+		echo "$(basename "$0"): waiting for another target building in $BUILD" >&2
+		flock "$BUILD_LOCK_FD"
+	fi
+	export BUILD_LOCKED=$BUILD
+}

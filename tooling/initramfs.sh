@@ -4,6 +4,7 @@
 # busybox, our guest scripts, ftracetest (upstream's suite plus our cases),
 # trace-cmd, chrt and perf with their libraries, and the kernel's modules.
 source "$(dirname "$0")/common.sh"
+build_lock
 
 kind=${1:?usage: initramfs.sh ours|ref}
 kernel_vars "$kind"

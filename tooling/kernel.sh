@@ -6,6 +6,7 @@
 #   DEBUG=1    adds configs/debug.config (lockdep, KASAN, atomic-sleep checks).
 # Both kinds get the same configuration: tinyconfig + base + tracing (+ debug).
 source "$(dirname "$0")/common.sh"
+build_lock
 
 kind=${1:?usage: kernel.sh ours|ref}
 "$TOOLING/base.sh"

@@ -5,8 +5,16 @@
 #
 # Files are synchronised, not copied afresh, and a file whose content did not
 # change keeps its time stamp, so kbuild rebuilds only what really changed.
+#
+# overlay.sh --quick (tooling/kobj.sh) skips the pass over the whole base
+# tree (step 3, most of the time): our files and patches/ are laid over as
+# always, but a base file we stop overriding is not restored until the
+# next full overlay (any kernel build).
 source "$(dirname "$0")/common.sh"
+build_lock
 
+quick=0
+[ "${1:-}" = --quick ] && quick=1
 "$TOOLING/base.sh" >/dev/null
 kernel_vars ours
 
@@ -43,8 +51,11 @@ excl=$BUILD/overlay-excludes
 echo "/kernel/trace/" >> "$excl"
 mkdir -p "$SRC"
 changed=$BUILD/overlay-changed
-rsync -a --delete --exclude-from="$excl" --out-format='%n' \
-	"$BASE/" "$SRC/" > "$changed"
+: > "$changed"
+if [ $quick = 0 ] || [ ! -f "$SRC/Makefile" ]; then
+	rsync -a --delete --exclude-from="$excl" --out-format='%n' \
+		"$BASE/" "$SRC/" > "$changed"
+fi
 
 # 4. Our files, compared by content. kernel/trace/ is ours alone: --delete
 #    removes anything there we no longer have.

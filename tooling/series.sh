@@ -5,6 +5,7 @@
 # The series is then applied with `git am` to a fresh copy of the base files
 # it touches, and the result compared with our overlaid tree.
 source "$(dirname "$0")/common.sh"
+build_lock
 
 "$TOOLING/overlay.sh" >/dev/null
 stage=$BUILD/overlay-stage

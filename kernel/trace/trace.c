@@ -17,6 +17,7 @@
 #include <asm/setup.h>
 
 #include "trace.h"
+#include "trace_core.h"
 
 /* One mutex for every configuration change (see trace.h). */
 DEFINE_MUTEX(trace_types_lock);
@@ -37,6 +38,18 @@ unsigned long tracing_thresh;
 int tracing_disabled = 1;	/* until early_trace_init() succeeds */
 bool tracing_selftest_running;
 int tracepoint_printk;
+
+/* Default options of the top-level array: what `trace` shows out of the box. */
+#define TRACE_DEFAULT_FLAGS						\
+	(TRACE_ITER_CONTEXT_INFO | TRACE_ITER_IRQ_INFO |		\
+	 TRACE_ITER_PRINT_PARENT | TRACE_ITER_ANNOTATE |		\
+	 TRACE_ITER_OVERWRITE | TRACE_ITER_RECORD_CMD |			\
+	 TRACE_ITER_MARKERS | TRACE_ITER_PRINTK |			\
+	 TRACE_ITER_TRACE_PRINTK | TRACE_ITER_HASH_PTR)
+
+/* Options a new instance starts with cleared whatever the top level has. */
+#define ZEROED_TRACE_FLAGS \
+	(TRACE_ITER_EVENT_FORK | TRACE_ITER_TRACE_PRINTK)
 
 struct trace_array global_trace = {
 	.trace_flags = TRACE_DEFAULT_FLAGS,
@@ -75,7 +88,7 @@ const int trace_clocks_nr = ARRAY_SIZE(trace_clocks);
 
 static char boot_clock[32] __initdata;
 static char boot_options[256] __initdata;
-char *trace_boot_options;
+static char *trace_boot_options;
 
 static int __init set_buf_size(char *str)
 {
@@ -169,14 +182,8 @@ void __buffer_unlock_commit(struct trace_buffer *buffer,
 	tracing_record_taskinfo_current(READ_ONCE(global_trace.trace_flags));
 }
 
-bool trace_cpu_recording(struct trace_array *tr, int cpu)
-{
-	return cpumask_test_cpu(cpu, tr->tracing_cpumask) &&
-	       !atomic_read(&per_cpu_ptr(tr->array_buffer.data, cpu)->disabled);
-}
-
 /* "Now" on @buf's clock, in the units its entries carry. */
-u64 buffer_ftrace_now(struct array_buffer *buf, int cpu)
+static u64 buffer_ftrace_now(struct array_buffer *buf, int cpu)
 {
 	struct trace_buffer *rb = buf->buffer;
 	u64 now;
@@ -188,41 +195,35 @@ u64 buffer_ftrace_now(struct array_buffer *buf, int cpu)
 	return now;
 }
 
-u64 ftrace_now(int cpu)
-{
-	return buffer_ftrace_now(&global_trace.array_buffer, cpu);
-}
-
 /* ------------------------------------------------------------------ */
 /* Recording on and off.                                               */
 
+/*
+ * With a buffer, the ring buffer's own record state is what counts: the
+ * writers test it, atomically, on every reserve. buffer_disabled only
+ * stands in for it while there is no buffer (before the boot allocation,
+ * or after it failed), and nobody reads the two together, so no barrier
+ * orders them: the flag is one int, stored and loaded once.
+ */
 void tracer_tracing_on(struct trace_array *tr)
 {
 	if (tr->array_buffer.buffer)
 		ring_buffer_record_on(tr->array_buffer.buffer);
-	/*
-	 * buffer_disabled mirrors the state for the short time before the
-	 * buffer exists and for readers that only look at the flag.
-	 */
-	tr->buffer_disabled = 0;
-	/* Publish the flag after the buffer's own switch. */
-	smp_wmb();
+	WRITE_ONCE(tr->buffer_disabled, 0);
 }
 
 void tracer_tracing_off(struct trace_array *tr)
 {
 	if (tr->array_buffer.buffer)
 		ring_buffer_record_off(tr->array_buffer.buffer);
-	tr->buffer_disabled = 1;
-	/* Publish the flag after the buffer's own switch. */
-	smp_wmb();
+	WRITE_ONCE(tr->buffer_disabled, 1);
 }
 
 bool tracer_tracing_is_on(struct trace_array *tr)
 {
 	if (tr->array_buffer.buffer)
 		return ring_buffer_record_is_set_on(tr->array_buffer.buffer);
-	return !tr->buffer_disabled;
+	return !READ_ONCE(tr->buffer_disabled);
 }
 
 void tracing_on(void)
@@ -354,7 +355,7 @@ static void free_array_buffer(struct array_buffer *buf)
 	buf->data = NULL;
 }
 
-int allocate_trace_buffers(struct trace_array *tr, int size)
+static int allocate_trace_buffers(struct trace_array *tr, int size)
 {
 	int ret;
 
@@ -377,7 +378,7 @@ int allocate_trace_buffers(struct trace_array *tr, int size)
 	return 0;
 }
 
-void free_trace_buffers(struct trace_array *tr)
+static void free_trace_buffers(struct trace_array *tr)
 {
 	free_array_buffer(&tr->array_buffer);
 #ifdef CONFIG_TRACER_MAX_TRACE
@@ -421,13 +422,6 @@ void tracing_reset_all_online_cpus_unlocked(void)
 			reset_both_buffers(tr);
 		tr->clear_trace = false;
 	}
-}
-
-void tracing_reset_all_online_cpus(void)
-{
-	mutex_lock(&trace_types_lock);
-	tracing_reset_all_online_cpus_unlocked();
-	mutex_unlock(&trace_types_lock);
 }
 
 static int resize_array_buffer(struct array_buffer *buf, unsigned long size,
@@ -604,7 +598,7 @@ int tracing_set_cpumask(struct trace_array *tr, cpumask_var_t new_mask)
 /* ------------------------------------------------------------------ */
 /* Trace arrays.                                                       */
 
-int trace_array_get(struct trace_array *this_tr)
+static int trace_array_get(struct trace_array *this_tr)
 {
 	struct trace_array *tr;
 	int ret = -ENODEV;
@@ -707,27 +701,21 @@ int __remove_instance(struct trace_array *tr)
 
 	list_del(&tr->list);
 	/*
-	 * trace_printk() writers use their destination array with only
-	 * preemption off: hand the role back and wait them out.
+	 * Every subsystem with files in the array takes them back and stops
+	 * writing into it (event probes, the trace_printk destination).
+	 * Some writers use the array with only preemption off: wait them
+	 * out before anything goes.
 	 */
-	trace_printk_dest_set(tr, false);
-	/*
-	 * Event probes write into the buffers with only preemption off.
-	 * Taking the event files away switches them off for good (an open
-	 * enable file cannot switch one on again), then wait them out.
-	 */
-	event_trace_del_tracer(tr);
+	trace_array_files_remove(tr);
 	tracepoint_synchronize_unregister();
 	if (tr->current_trace->reset)
 		tr->current_trace->reset(tr);
 	tr->current_trace->enabled--;
 	if (trace_flag_set(tr, TRACE_ITER_STOP_ON_FREE))
 		tracer_tracing_off(tr);
-	clear_tracing_err_log(tr);
 	free_trace_buffers(tr);
 	free_cpumask_var(tr->pipe_cpumask);
 	free_cpumask_var(tr->tracing_cpumask);
-	clear_tracer_tracefs(tr);
 	kfree(tr->name);
 	kfree(tr);
 	return 0;

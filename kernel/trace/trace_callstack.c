@@ -21,6 +21,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_core.h"
 
 #define KSTACK_DEPTH		128
 
@@ -80,7 +81,7 @@ out:
 }
 
 /* Record the user stack of the current task into @buffer. */
-void trace_record_ustack(struct trace_buffer *buffer, unsigned int trace_ctx)
+static void trace_record_ustack(struct trace_buffer *buffer, unsigned int trace_ctx)
 {
 	struct ring_buffer_event *event;
 	struct userstack_entry *entry;

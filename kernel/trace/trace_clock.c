@@ -96,7 +96,11 @@ u64 notrace trace_clock_global(void)
 			now = high;
 			break;
 		}
-		/* On failure @high is reloaded with the current mark. */
+		/*
+		 * On failure @high is reloaded with the current mark. Only
+		 * the value matters (a maximum that never goes back), so
+		 * the ordering the cmpxchg implies pairs with nothing.
+		 */
 	} while (!atomic64_try_cmpxchg(&global_clock_high, &high, now));
 	preempt_enable_notrace();
 

@@ -29,6 +29,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_core.h"
 
 #define CMDLINES_DEFAULT	128
 #define PID_HASH(pid)		((pid) & (PID_MAX_DEFAULT - 1))
@@ -261,6 +262,12 @@ void tracing_record_taskinfo_current(unsigned int trace_flags)
 	if (done != want)
 		goto out;		/* try again on the next event */
 
+	/*
+	 * Compiler barriers: the note is this CPU's, written here and read
+	 * only here and by what interrupts this CPU, so no other CPU's
+	 * barrier pairs with these; they keep "done" cleared while the
+	 * other fields change.
+	 */
 	note->done = 0;
 	barrier();
 	note->pid = tsk->pid;
@@ -304,8 +311,11 @@ int trace_alloc_tgid_map(void)
 {
 	int *map;
 
-	/* Callers hold trace_types_lock; the acquire just mirrors readers. */
-	if (smp_load_acquire(&tgid_map))
+	/*
+	 * Callers hold trace_types_lock and this is the only store: a plain
+	 * load sees any earlier one, and the map is not read through it.
+	 */
+	if (READ_ONCE(tgid_map))
 		return 0;
 	/* Covers the pids possible now; later, larger pids go unrecorded. */
 	tgid_map_max = pid_max;
@@ -401,7 +411,7 @@ static int saved_cmdlines_open(struct inode *inode, struct file *filp)
 				sizeof(struct cmdlines_iter));
 }
 
-const struct file_operations tracing_saved_cmdlines_fops = {
+static const struct file_operations saved_cmdlines_fops = {
 	.open		= saved_cmdlines_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
@@ -463,7 +473,7 @@ static ssize_t saved_cmdlines_size_write(struct file *filp,
 	return cnt;
 }
 
-const struct file_operations tracing_saved_cmdlines_size_fops = {
+static const struct file_operations saved_cmdlines_size_fops = {
 	.open		= tracing_open_generic,
 	.read		= saved_cmdlines_size_read,
 	.write		= saved_cmdlines_size_write,
@@ -523,9 +533,32 @@ static int saved_tgids_open(struct inode *inode, struct file *filp)
 	return ret ? ret : seq_open(filp, &saved_tgids_seq_ops);
 }
 
-const struct file_operations tracing_saved_tgids_fops = {
+static const struct file_operations saved_tgids_fops = {
 	.open		= saved_tgids_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
 	.release	= seq_release,
 };
+
+/* The maps are shared by every array: their files are the top level's. */
+static void cmdlines_files_create(struct trace_array *tr, struct dentry *dir)
+{
+	if (!(tr->flags & TRACE_ARRAY_FL_GLOBAL))
+		return;
+	trace_create_file("saved_cmdlines", TRACE_MODE_READ, dir, NULL,
+			  &saved_cmdlines_fops);
+	trace_create_file("saved_cmdlines_size", TRACE_MODE_WRITE, dir, NULL,
+			  &saved_cmdlines_size_fops);
+	trace_create_file("saved_tgids", TRACE_MODE_READ, dir, NULL,
+			  &saved_tgids_fops);
+}
+
+static struct trace_array_files cmdlines_files = {
+	.create		= cmdlines_files_create,
+};
+
+static int __init trace_cmdlines_files_init(void)
+{
+	return trace_array_files_register(&cmdlines_files);
+}
+core_initcall(trace_cmdlines_files_init);

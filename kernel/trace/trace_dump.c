@@ -21,6 +21,7 @@
 #include <linux/string.h>
 
 #include "trace.h"
+#include "trace_output.h"
 
 /*
  * "0": off. Otherwise a comma separated list: first "1" (every CPU of
@@ -240,7 +241,10 @@ void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
 {
 	static atomic_t dumping = ATOMIC_INIT(0);
 
-	/* A second oops while dumping must not interleave a second dump. */
+	/*
+	 * A second oops while dumping must not interleave a second dump.
+	 * The cmpxchg only elects the dumper; nothing is published by it.
+	 */
 	if (atomic_cmpxchg(&dumping, 0, 1))
 		return;
 

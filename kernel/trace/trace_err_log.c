@@ -24,6 +24,11 @@
 
 #include "trace.h"
 
+/* The newest entries kept per array, and the length of a location. */
+#define TRACING_LOG_ERRS_MAX	8
+#define TRACING_LOG_LOC_MAX	128
+#define CMD_PREFIX "  Command: "
+
 struct tracing_log_err {
 	struct list_head	list;		/* on tr->err_log, oldest first */
 	u64			ts;		/* local_clock() when logged */
@@ -36,23 +41,6 @@ struct tracing_log_err {
 
 /* Guards every array's err_log list and count. */
 static DEFINE_MUTEX(err_log_lock);
-
-/**
- * err_pos - where @str first occurs in @cmd, for placing the caret
- * @cmd: the command that failed
- * @str: the part of it the error is about
- *
- * Return: the offset of @str in @cmd, or 0 when it is not there.
- */
-unsigned int err_pos(char *cmd, const char *str)
-{
-	char *at;
-
-	if (WARN_ON(!*cmd))
-		return 0;
-	at = strstr(cmd, str);
-	return at ? at - cmd : 0;
-}
 
 /**
  * tracing_log_err - add an entry to an error_log
@@ -100,7 +88,7 @@ void tracing_log_err(struct trace_array *tr, const char *loc,
 	kfree(oldest);
 }
 
-void clear_tracing_err_log(struct trace_array *tr)
+static void clear_tracing_err_log(struct trace_array *tr)
 {
 	struct tracing_log_err *err, *tmp;
 	LIST_HEAD(gone);
@@ -208,10 +196,27 @@ static int err_log_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-const struct file_operations tracing_err_log_fops = {
+static const struct file_operations err_log_fops = {
 	.open		= err_log_open,
 	.write		= err_log_write,
 	.read		= seq_read,
 	.llseek		= err_log_llseek,
 	.release	= err_log_release,
 };
+
+static void err_log_create(struct trace_array *tr, struct dentry *dir)
+{
+	trace_create_file("error_log", TRACE_MODE_WRITE, dir, tr,
+			  &err_log_fops);
+}
+
+static struct trace_array_files err_log_files = {
+	.create		= err_log_create,
+	.remove		= clear_tracing_err_log,
+};
+
+static int __init trace_err_log_init(void)
+{
+	return trace_array_files_register(&err_log_files);
+}
+core_initcall(trace_err_log_init);

@@ -23,7 +23,7 @@
 #include <linux/security.h>
 #include <linux/trace_events.h>
 
-#include "trace.h"
+#include "trace_events_internal.h"
 #include "trace_events_filter.h"
 
 /*
@@ -337,7 +337,12 @@ int ftrace_profile_set_filter(struct perf_event *event, int event_id,
 		ret = event_filter_compile(event->tp_event, filter_str, false,
 					   &filter, &err);
 		if (!ret)
-			/* records may be matched at once: publish it whole */
+			/*
+			 * Records may be matched at once: publish it whole.
+			 * Pairs with the address dependency of the plain load
+			 * of event->filter in perf_tp_filter_match()
+			 * (kernel/events/core.c).
+			 */
 			smp_store_release(&event->filter, filter);
 		else
 			event_filter_free(filter);

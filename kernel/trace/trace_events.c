@@ -30,6 +30,14 @@
 #include <trace/events/sched.h>
 
 #include "trace.h"
+#include "trace_events_internal.h"
+
+/* A subsystem name, shared by the arrays (on event_subsystems). */
+struct event_subsystem {
+	const char		*name;
+	unsigned int		ref_count;	/* arrays holding a directory of it */
+	struct list_head	list;
+};
 
 /* the event lists, the files' enable state and the pid lists */
 DEFINE_MUTEX(event_mutex);
@@ -314,7 +322,7 @@ EXPORT_SYMBOL_GPL(trace_event_raw_init);
  * Switch @file's event on or off for its array. Turning on also starts
  * the pid -> comm recording, so that the output can name the tasks.
  */
-int ftrace_event_enable_disable(struct trace_event_file *file, int enable)
+static int ftrace_event_enable_disable(struct trace_event_file *file, int enable)
 {
 	struct trace_event_call *call = file->event_call;
 	struct trace_array *tr = file->tr;
@@ -456,7 +464,7 @@ int trace_set_clr_event(const char *system, const char *event, int set)
 }
 EXPORT_SYMBOL_GPL(trace_set_clr_event);
 
-void trace_events_clear_all(struct trace_array *tr)
+static void trace_events_clear_all(struct trace_array *tr)
 {
 	struct trace_event_file *file;
 
@@ -464,23 +472,6 @@ void trace_events_clear_all(struct trace_array *tr)
 	list_for_each_entry(file, &tr->events, list)
 		ftrace_event_enable_disable(file, 0);
 	mutex_unlock(&event_mutex);
-}
-
-struct trace_event_file *find_event_file(struct trace_array *tr,
-					 const char *system, const char *event)
-{
-	struct trace_event_file *file;
-
-	list_for_each_entry(file, &tr->events, list) {
-		struct trace_event_call *call = file->event_call;
-		const char *name = trace_event_name(call);
-
-		/* only events a user can enable count (ftrace/ has no reg) */
-		if (name && call->class && call->class->reg &&
-		    !strcmp(system, call->class->system) && !strcmp(event, name))
-			return file;
-	}
-	return NULL;
 }
 
 /* ---------------------------------------------------------------- */
@@ -1545,6 +1536,11 @@ static int pid_list_set(struct trace_array *tr, bool no_trace,
 	}
 	slot = no_trace ? &st->no_pids : &st->pids;
 	old = rcu_dereference_protected(*slot, lockdep_is_held(&event_mutex));
+	/*
+	 * The list is complete before it is seen: pairs with the
+	 * rcu_dereference_sched() in trace_event_ignore_this_pid(),
+	 * pid_fork_probe() and pid_exit_probe().
+	 */
 	rcu_assign_pointer(*slot, l);
 	pid_files_update_flags(tr, rcu_access_pointer(st->pids) ||
 			       rcu_access_pointer(st->no_pids));
@@ -1679,13 +1675,16 @@ static void array_files_create(struct trace_array *tr, struct dentry *parent)
 			  (void *)((unsigned long)tr | 1), &pid_file_fops);
 }
 
-int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr)
+/* events/ of a new array: the core's entries and every known event. */
+static void events_array_create(struct trace_array *tr, struct dentry *parent)
 {
 	struct trace_event_call *call;
 	struct trace_event_file *file;
 	bool have_files;
 
 	lockdep_assert_held(&trace_types_lock);
+	if (trace_events_core_create(tr, parent))
+		return;
 	mutex_lock(&event_mutex);
 	/* the top array got its files at boot, before tracefs existed */
 	have_files = !list_empty(&tr->events);
@@ -1697,21 +1696,25 @@ int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr)
 		event_dir_create(file);
 	mutex_unlock(&event_mutex);
 	array_files_create(tr, parent);
-	return 0;
 }
 
-int event_trace_del_tracer(struct trace_array *tr)
+/*
+ * Switch off and free every event file of @tr, then its events/ tree.
+ * Called for arrays whose files were never made as well.
+ */
+static void events_array_remove(struct trace_array *tr)
 {
 	struct trace_event_file *file, *next;
 	struct event_pid_state *st;
 
 	lockdep_assert_held(&trace_types_lock);
 	mutex_lock(&event_mutex);
-	/* instance removal has done it all before its buffers went */
+	/* an array whose files were never made has nothing to switch off */
 	st = tr_pid_state(tr);
 	if (list_empty(&tr->events) && !st) {
 		mutex_unlock(&event_mutex);
-		return 0;
+		trace_events_core_remove(tr);
+		return;
 	}
 	/*
 	 * A probe gets its file as data and may still run on another CPU
@@ -1731,8 +1734,13 @@ int event_trace_del_tracer(struct trace_array *tr)
 	list_for_each_entry_safe(file, next, &tr->events, list)
 		event_file_remove(file);
 	mutex_unlock(&event_mutex);
-	return 0;
+	trace_events_core_remove(tr);
 }
+
+static struct trace_array_files event_files = {
+	.create		= events_array_create,
+	.remove		= events_array_remove,
+};
 
 /*
  * Enable a comma-separated list of events (the trace_event= syntax) in
@@ -1781,8 +1789,8 @@ void __init trace_events_enable_boot_list(struct trace_array *tr, char *list)
 /*
  * From trace_init(), early in start_kernel(): register the kernel's
  * events and enable those of trace_event=, so that the first events
- * after boot are recorded. tracefs comes later (event_trace_add_tracer()
- * from the core's fs_initcall).
+ * after boot are recorded. tracefs comes later (events_array_create(),
+ * called by the core for each array once tracefs is up).
  */
 void __init trace_event_init(void)
 {
@@ -1824,6 +1832,6 @@ void __init trace_event_init(void)
 static __init int trace_events_late_init(void)
 {
 	register_module_notifier(&events_module_nb);
-	return 0;
+	return trace_array_files_register(&event_files);
 }
 early_initcall(trace_events_late_init);

@@ -17,98 +17,74 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
-
-/* One field of an entry, as its format file shows it. */
-struct core_field {
-	const char	*type;		/* of the element for arrays */
-	const char	*name;
-	unsigned int	offset;
-	unsigned int	size;
-	int		is_signed;
-	int		array_len;	/* 0 scalar, > 0 fixed, < 0 open ([]) */
-};
+#include "trace_events_internal.h"
 
 /*
- * Offsets and sizes come from our structs; the type names are those of
- * the members in trace.h. Each table ends with an empty entry.
+ * One line of a format file. @array_len is 0 for a scalar, the number
+ * of elements of an array, or -1 for a flexible array ("name[]").
  */
-static const struct core_field common_fields[] = {
-	{ "unsigned short", "common_type", offsetof(struct trace_entry, type),
-	  sizeof_field(struct trace_entry, type) },
-	{ "unsigned char", "common_flags", offsetof(struct trace_entry, flags),
-	  sizeof_field(struct trace_entry, flags) },
-	{ "unsigned char", "common_preempt_count",
-	  offsetof(struct trace_entry, preempt_count),
-	  sizeof_field(struct trace_entry, preempt_count) },
-	{ "int", "common_pid", offsetof(struct trace_entry, pid),
-	  sizeof_field(struct trace_entry, pid), 1 },
-	{}
-};
+static void core_print_field(struct seq_file *m, const char *type,
+			     const char *name, int array_len,
+			     unsigned int offset, unsigned int size,
+			     bool is_signed)
+{
+	char dim[16] = "";
 
-static const struct core_field function_fields[] = {
-	{ "unsigned long", "ip", offsetof(struct ftrace_entry, ip),
-	  sizeof_field(struct ftrace_entry, ip) },
-	{ "unsigned long", "parent_ip", offsetof(struct ftrace_entry, parent_ip),
-	  sizeof_field(struct ftrace_entry, parent_ip) },
-	{}
-};
+	if (array_len > 0)
+		snprintf(dim, sizeof(dim), "[%d]", array_len);
+	else if (array_len < 0)
+		strscpy(dim, "[]", sizeof(dim));
+	seq_printf(m, "\tfield:%s %s%s;\toffset:%u;\tsize:%u;\tsigned:%d;\n",
+		   type, name, dim, offset, size, is_signed);
+}
+
+/* The common_* fields every entry and event starts with. */
+static void common_fields_show(struct seq_file *m)
+{
+	core_print_field(m, "unsigned short", "common_type", 0,
+			 offsetof(struct trace_entry, type),
+			 sizeof_field(struct trace_entry, type), false);
+	core_print_field(m, "unsigned char", "common_flags", 0,
+			 offsetof(struct trace_entry, flags),
+			 sizeof_field(struct trace_entry, flags), false);
+	core_print_field(m, "unsigned char", "common_preempt_count", 0,
+			 offsetof(struct trace_entry, preempt_count),
+			 sizeof_field(struct trace_entry, preempt_count), false);
+	core_print_field(m, "int", "common_pid", 0,
+			 offsetof(struct trace_entry, pid),
+			 sizeof_field(struct trace_entry, pid), true);
+}
 
 /*
- * The stack entry's format has always described eight callers; the
- * entry itself records as many as were taken (size says how many).
+ * The fields of each entry and its format file, generated from
+ * trace_core_entries.h: @rec only gives offsetof() and sizeof() their
+ * type, it is never followed.
  */
-#define CORE_STACK_FMT_DEPTH	8
+#define CORE_STRUCT(sname, fields)					\
+static void core_fields_##sname(struct seq_file *m)			\
+{									\
+	struct sname *rec __maybe_unused = NULL;			\
+									\
+	fields								\
+}
 
-static const struct core_field kernel_stack_fields[] = {
-	{ "int", "size", offsetof(struct stack_entry, size),
-	  sizeof_field(struct stack_entry, size), 1 },
-	{ "unsigned long", "caller", offsetof(struct stack_entry, caller),
-	  CORE_STACK_FMT_DEPTH * sizeof(unsigned long), 0,
-	  CORE_STACK_FMT_DEPTH },
-	{}
-};
-
-/* Flexible array members show as "type name[]" of size 0. */
-static const struct core_field user_stack_fields[] = {
-	{ "unsigned int", "tgid", offsetof(struct userstack_entry, tgid),
-	  sizeof_field(struct userstack_entry, tgid) },
-	{ "unsigned long", "caller", offsetof(struct userstack_entry, caller),
-	  sizeof_field(struct userstack_entry, caller), 0, USER_STACK_ENTRIES },
-	{}
-};
-
-static const struct core_field print_fields[] = {
-	{ "unsigned long", "ip", offsetof(struct print_entry, ip),
-	  sizeof_field(struct print_entry, ip) },
-	{ "char", "buf", offsetof(struct print_entry, buf), 0,
-	  is_signed_type(char), -1 },
-	{}
-};
-
-static const struct core_field bprint_fields[] = {
-	{ "unsigned long", "ip", offsetof(struct bprint_entry, ip),
-	  sizeof_field(struct bprint_entry, ip) },
-	{ "const char *", "fmt", offsetof(struct bprint_entry, fmt),
-	  sizeof_field(struct bprint_entry, fmt) },
-	{ "u32", "buf", offsetof(struct bprint_entry, buf), 0, 0, -1 },
-	{}
-};
-
-static const struct core_field bputs_fields[] = {
-	{ "unsigned long", "ip", offsetof(struct bputs_entry, ip),
-	  sizeof_field(struct bputs_entry, ip) },
-	{ "const char *", "str", offsetof(struct bputs_entry, str),
-	  sizeof_field(struct bputs_entry, str) },
-	{}
-};
-
-static const struct core_field raw_data_fields[] = {
-	{ "unsigned int", "id", offsetof(struct raw_data_entry, id),
-	  sizeof_field(struct raw_data_entry, id) },
-	{ "char", "buf", offsetof(struct raw_data_entry, buf), 0,
-	  is_signed_type(char), -1 },
-	{}
-};
+#define ENTRY_FIELD(type, name)						\
+	core_print_field(m, #type, #name, 0, offsetof(typeof(*rec), name), \
+			 sizeof(rec->name), is_signed_type(type))
+#define ENTRY_ARRAY(type, name, ...)					\
+	core_print_field(m, #type, #name, ARRAY_SIZE(rec->name),	\
+			 offsetof(typeof(*rec), name), sizeof(rec->name),	\
+			 is_signed_type(type))
+#define ENTRY_FLEX(type, name)						\
+	core_print_field(m, #type, #name, -1,				\
+			 offsetof(typeof(*rec), name), 0, is_signed_type(type))
+/* (the count must come first: tools need it to find the array's end) */
+#define ENTRY_COUNTED(type, name, count, shown)				\
+	core_print_field(m, #type, #name, shown,			\
+			 offsetof(typeof(*rec), name) +			\
+			 BUILD_BUG_ON_ZERO(offsetof(typeof(*rec), count) >=	\
+					   offsetof(typeof(*rec), name)),	\
+			 (shown) * sizeof(type), is_signed_type(type))
 
 /*
  * The "print fmt" line is ABI text tools parse: the format string and
@@ -121,62 +97,30 @@ static const struct core_field raw_data_fields[] = {
 struct core_event {
 	const char		*name;
 	enum trace_type		type;
-	const struct core_field	*fields;
+	void			(*fields_show)(struct seq_file *m);
 	const char		*print_fmt;
 };
 
-static const struct core_event core_events[] = {
-	{ "function", TRACE_FN, function_fields,
-	  CORE_FMT(" %ps <-- %ps", (void *)REC->ip, (void *)REC->parent_ip) },
-	{ "kernel_stack", TRACE_STACK, kernel_stack_fields,
-	  CORE_FMT("\t=> %ps\n\t=> %ps\n\t=> %ps\n"
-		   "\t=> %ps\n\t=> %ps\n\t=> %ps\n"
-		   "\t=> %ps\n\t=> %ps\n",
-		   (void *)REC->caller[0], (void *)REC->caller[1],
-		   (void *)REC->caller[2], (void *)REC->caller[3],
-		   (void *)REC->caller[4], (void *)REC->caller[5],
-		   (void *)REC->caller[6], (void *)REC->caller[7]) },
-	{ "user_stack", TRACE_USER_STACK, user_stack_fields,
-	  CORE_FMT("\t=> %ps\n\t=> %ps\n\t=> %ps\n"
-		   "\t=> %ps\n\t=> %ps\n\t=> %ps\n"
-		   "\t=> %ps\n\t=> %ps\n",
-		   (void *)REC->caller[0], (void *)REC->caller[1],
-		   (void *)REC->caller[2], (void *)REC->caller[3],
-		   (void *)REC->caller[4], (void *)REC->caller[5],
-		   (void *)REC->caller[6], (void *)REC->caller[7]) },
-	{ "print", TRACE_PRINT, print_fields,
-	  CORE_FMT("%ps: %s", (void *)REC->ip, REC->buf) },
-	{ "bprint", TRACE_BPRINT, bprint_fields,
-	  CORE_FMT("%ps: %s", (void *)REC->ip, REC->fmt) },
-	{ "bputs", TRACE_BPUTS, bputs_fields,
-	  CORE_FMT("%ps: %s", (void *)REC->ip, REC->str) },
-	{ "raw_data", TRACE_RAW_DATA, raw_data_fields,
-	  CORE_FMT("id:%04x %08x", REC->id, (int)REC->buf[0]) },
-};
-
-static void core_print_fields(struct seq_file *m, const struct core_field *f)
-{
-	char dim[16];
-
-	for (; f->type; f++) {
-		if (f->array_len > 0)
-			snprintf(dim, sizeof(dim), "[%d]", f->array_len);
-		else
-			strscpy(dim, f->array_len ? "[]" : "", sizeof(dim));
-		seq_printf(m, "\tfield:%s %s%s;\toffset:%u;\tsize:%u;\tsigned:%d;\n",
-			   f->type, f->name, dim, f->offset, f->size,
-			   !!f->is_signed);
-	}
+#define CORE_EVENT(sname, event, id, ...)				\
+static const struct core_event core_event_##sname = {			\
+	.name		= #event,					\
+	.type		= id,						\
+	.fields_show	= core_fields_##sname,				\
+	.print_fmt	= CORE_FMT(__VA_ARGS__),			\
 }
+
+#define CORE_OUTPUT(...)
+#define CORE_OUTPUT_BIN(...)
+#include "trace_core_entries.h"
 
 static int core_format_show(struct seq_file *m, void *v)
 {
 	const struct core_event *ev = m->private;
 
 	seq_printf(m, "name: %s\nID: %d\nformat:\n", ev->name, ev->type);
-	core_print_fields(m, common_fields);
+	common_fields_show(m);
 	seq_putc(m, '\n');
-	core_print_fields(m, ev->fields);
+	ev->fields_show(m);
 	seq_printf(m, "\nprint fmt: %s\n", ev->print_fmt);
 	return 0;
 }
@@ -337,10 +281,22 @@ static const struct eventfs_entry core_event_entries[] = {
 	{ .name = "id",		.callback = core_event_callback },
 };
 
+/* events/ftrace/<name>/ of one entry; the data is never freed. */
+static void core_event_dir(struct eventfs_inode *sys,
+			   const struct core_event *ev)
+{
+	struct eventfs_inode *ei;
+
+	ei = eventfs_create_dir(ev->name, sys, core_event_entries,
+				ARRAY_SIZE(core_event_entries), (void *)ev);
+	if (IS_ERR(ei))
+		pr_warn("tracing: could not create events/ftrace/%s/\n",
+			ev->name);
+}
+
 int trace_events_core_create(struct trace_array *tr, struct dentry *parent)
 {
-	struct eventfs_inode *root, *sys, *ei;
-	size_t i;
+	struct eventfs_inode *root, *sys;
 
 	root = eventfs_create_events_dir("events", parent, events_root_entries,
 					 ARRAY_SIZE(events_root_entries), tr);
@@ -356,25 +312,19 @@ int trace_events_core_create(struct trace_array *tr, struct dentry *parent)
 		pr_warn("tracing: could not create events/ftrace/\n");
 		return PTR_ERR(sys);
 	}
-	for (i = 0; i < ARRAY_SIZE(core_events); i++) {
-		/* The tables are never freed: eventfs may point at them. */
-		ei = eventfs_create_dir(core_events[i].name, sys,
-					core_event_entries,
-					ARRAY_SIZE(core_event_entries),
-					(void *)&core_events[i]);
-		if (IS_ERR(ei))
-			pr_warn("tracing: could not create events/ftrace/%s/\n",
-				core_events[i].name);
-	}
-	/* the kernel's events beside ftrace/, and the files that list them */
-	return event_trace_add_tracer(parent, tr);
+	/* One directory per entry of trace_core_entries.h. */
+#define CORE_STRUCT(...)
+#define CORE_EVENT(sname, ...)	core_event_dir(sys, &core_event_##sname)
+#define CORE_OUTPUT(...)
+#define CORE_OUTPUT_BIN(...)
+#include "trace_core_entries.h"
+	return 0;
 }
 
 void trace_events_core_remove(struct trace_array *tr)
 {
 	if (!tr->event_dir)
 		return;
-	event_trace_del_tracer(tr);
 	/* Takes the whole tree below with it. */
 	eventfs_remove_events_dir(tr->event_dir);
 	tr->event_dir = NULL;

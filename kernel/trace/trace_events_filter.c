@@ -379,7 +379,8 @@ static bool pointed_string_holds(const struct event_filter *filter,
 	 * An interrupt arriving on this CPU between the increment and the
 	 * decrement takes the next buffer and gives it back before we
 	 * resume; barrier() keeps the compiler from moving our use of the
-	 * buffer outside that window.
+	 * buffer outside that window. Only this CPU uses its buffers, so
+	 * nothing on another CPU pairs with them.
 	 */
 	depth = sc->depth++;
 	barrier();
@@ -867,7 +868,12 @@ static struct filter_scratch __percpu *scratch_get(void)
 	sc = alloc_percpu(struct filter_scratch);
 	if (!sc)
 		return NULL;
-	/* two first users racing: one keeps its buffers, the other frees */
+	/*
+	 * Two first users racing: one keeps its buffers, the other frees.
+	 * cmpxchg() is fully ordered: the zeroed buffers are visible
+	 * before the pointer, to the READ_ONCE() above (address
+	 * dependency) and to the filters the pointer is handed to.
+	 */
 	if (cmpxchg(&filter_scratch, NULL, sc)) {
 		free_percpu(sc);
 		sc = READ_ONCE(filter_scratch);

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The event filter language, as the rest of kernel/trace sees it.
+ * Included by: trace_events_filter*.c trace_events_format.c
+ * trace_event_perf.c, and tools/testing/filter/ (which compiles the
+ * language in userspace)
  *
  * trace_events_filter.c turns an expression such as
  *
@@ -19,6 +22,8 @@
 #include <linux/list.h>
 #include <linux/trace_events.h>
 #include <linux/types.h>
+
+/* ====== trace_events_format.c: the fields of an event ================ */
 
 /*
  * A field of an event, as the format file and the filter see it. The
@@ -72,6 +77,8 @@ enum filter_err {
 	FILTER_ERR_NO_FILTER,
 	FILTER_ERR_MAX
 };
+
+/* =============== trace_events_filter.c: the language ================== */
 
 /* Indexed by enum filter_err; what tracing_log_err() wants. */
 extern const char *filter_err_text[FILTER_ERR_MAX];

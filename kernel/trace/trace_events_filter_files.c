@@ -30,6 +30,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_events_internal.h"
 #include "trace_events_filter.h"
 
 #define FILTER_ERR_LOC	"event filter parse error"
@@ -68,6 +69,13 @@ static struct event_filter *filter_replace(struct trace_event_file *file,
 {
 	struct event_filter *old = file_filter(file);
 
+	/*
+	 * rcu_assign_pointer() pairs with rcu_dereference_sched() in
+	 * trace_event_buffer_commit(). The flag is set after the pointer
+	 * and cleared before it, but a probe may still see the flag and
+	 * the other filter (or none, which keeps everything): either is a
+	 * whole filter, and the old one is freed only after the probes.
+	 */
 	if (event_filter_active(filter)) {
 		trace_event_stage_prepare();
 		rcu_assign_pointer(file->filter, filter);

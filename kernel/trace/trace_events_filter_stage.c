@@ -28,7 +28,7 @@
 #include <linux/ring_buffer.h>
 #include <linux/trace_events.h>
 
-#include "trace.h"
+#include "trace_events_internal.h"
 
 DEFINE_PER_CPU(struct trace_event_stage *, trace_event_stage);
 
@@ -49,7 +49,11 @@ void trace_event_stage_prepare(void)
 		if (!page)
 			return;	/* that CPU writes its events directly */
 		st = page_address(page);
-		/* a probe that sees the pointer sees the zeroed page */
+		/*
+		 * A probe that sees the pointer sees the zeroed page: pairs
+		 * with the address dependency of this_cpu_read() users
+		 * (trace_event_stage_reserve(), trace_event_staged(), ...).
+		 */
 		smp_store_release(per_cpu_ptr(&trace_event_stage, cpu), st);
 	}
 }
@@ -65,6 +69,9 @@ void *trace_event_stage_reserve(struct trace_event_buffer *fbuffer, int type,
 	 * An interrupt coming between the increment and its test finds the
 	 * page taken and goes direct, or takes it and gives it back before
 	 * we go on: either way the count is ours again when we test it.
+	 * Only this CPU touches the page, so the barrier()s here and below
+	 * pair with nothing: they keep the compiler from moving accesses
+	 * to the page out of the window the count guards.
 	 */
 	if (st->busy++) {
 		barrier();

@@ -20,6 +20,7 @@
 #include <linux/tracepoint.h>
 
 #include "trace.h"
+#include "trace_events_internal.h"
 #include "trace_events_filter.h"
 
 /*
@@ -32,7 +33,7 @@ struct fmt_field {
 	char				*owned_type;
 };
 
-LIST_HEAD(ftrace_common_fields);
+static LIST_HEAD(ftrace_common_fields);
 
 /*
  * Names the filter accepts on every event although no record stores them

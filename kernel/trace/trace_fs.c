@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tracefs bring-up and the control files of every trace array: which
- * tracer runs, the buffer's size and clock, the CPUs that record, the
- * option switches, and the top-level-only files (README, tracing_thresh,
- * the pid maps, instances/).
+ * tracefs bring-up and the core's control files of every trace array:
+ * which tracer runs, the buffer's size and clock, the CPUs that record,
+ * and the top-level-only README and tracing_thresh. The other files of
+ * an array (trace, trace_pipe, options/, events/, ...) are made by the
+ * subsystems that serve them, through the trace_array_files hook kept
+ * here; instances/ comes from trace_instances.c.
  *
  * Every file of an array keeps the array in i_private and takes a
  * reference on open (tracing_check_open_get_tr), so an instance cannot be
@@ -19,6 +21,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_core.h"
 
 /* ------------------------------------------------------------------ */
 /* Open and release helpers shared by the core's files.               */
@@ -800,50 +803,78 @@ struct tr_file {
 	const struct file_operations	*fops;
 };
 
+/* The core's own files: the buffer, the tracer and the clock. */
 static const struct tr_file tr_files[] = {
 	{ "available_tracers",	TRACE_MODE_READ,  &available_tracers_fops },
 	{ "current_tracer",	TRACE_MODE_WRITE, &current_tracer_fops },
 	{ "tracing_cpumask",	TRACE_MODE_WRITE, &cpumask_fops },
-	{ "trace_options",	TRACE_MODE_WRITE, &trace_options_fops },
-	{ "trace",		TRACE_MODE_WRITE, &tracing_fops },
-	{ "trace_pipe",		TRACE_MODE_READ,  &tracing_pipe_fops },
 	{ "buffer_size_kb",	TRACE_MODE_WRITE, &buffer_size_fops },
 	{ "buffer_total_size_kb", TRACE_MODE_READ, &buffer_total_fops },
 	{ "buffer_subbuf_size_kb", TRACE_MODE_WRITE, &subbuf_size_fops },
 	{ "buffer_percent",	TRACE_MODE_WRITE, &buffer_percent_fops },
 	{ "free_buffer",	0200,		  &free_buffer_fops },
-	{ "trace_marker",	0220,		  &tracing_mark_fops },
-	{ "trace_marker_raw",	0220,		  &tracing_mark_raw_fops },
 	{ "trace_clock",	TRACE_MODE_WRITE, &trace_clock_fops },
 	{ "tracing_on",		TRACE_MODE_WRITE, &tracing_on_fops },
 	{ "timestamp_mode",	TRACE_MODE_READ,  &timestamp_mode_fops },
 #ifdef CONFIG_TRACER_MAX_TRACE
 	{ "tracing_max_latency", TRACE_MODE_WRITE, &max_latency_fops },
 #endif
-#ifdef CONFIG_TRACER_SNAPSHOT
-	{ "snapshot",		TRACE_MODE_WRITE, &snapshot_fops },
-#endif
-	{ "error_log",		TRACE_MODE_WRITE, &tracing_err_log_fops },
 };
 
-/* per_cpu/cpuN/: the CPU goes into the inode (see tracing_get_cpu()). */
-static const struct tr_file cpu_files[] = {
-	{ "trace_pipe",		TRACE_MODE_READ,  &tracing_pipe_fops },
-	{ "trace",		TRACE_MODE_WRITE, &tracing_fops },
-	{ "trace_pipe_raw",	TRACE_MODE_READ,  &tracing_buffers_fops },
-	{ "stats",		TRACE_MODE_READ,  &tracing_stats_fops },
-	{ "buffer_size_kb",	TRACE_MODE_WRITE, &buffer_size_fops },
-#ifdef CONFIG_TRACER_SNAPSHOT
-	{ "snapshot",		TRACE_MODE_WRITE, &snapshot_fops },
-	{ "snapshot_raw",	TRACE_MODE_READ,  &snapshot_raw_fops },
-#endif
-};
+/*
+ * Every other file of an array belongs to the subsystem that serves it,
+ * which registers its trace_array_files (see trace.h). The list only
+ * grows, and only until the top level's files exist: from then on every
+ * array must find the same set. Both under trace_types_lock.
+ */
+static LIST_HEAD(array_files);
+static bool array_files_closed;
+
+int trace_array_files_register(struct trace_array_files *files)
+{
+	int ret = 0;
+
+	mutex_lock(&trace_types_lock);
+	if (WARN(array_files_closed,
+		 "tracing: %ps registers array files after tracefs is up\n",
+		 files->create))
+		ret = -EBUSY;
+	else
+		list_add_tail(&files->list, &array_files);
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+void trace_create_cpu_file(const char *name, umode_t mode,
+			   struct dentry *parent, void *data, long cpu,
+			   const struct file_operations *fops)
+{
+	struct dentry *d = tracefs_create_file(name, mode, parent, data, fops);
+
+	if (IS_ERR_OR_NULL(d)) {
+		pr_warn("Could not create tracefs '%s' entry\n", name);
+		return;
+	}
+	/*
+	 * tracefs has no use for i_cdev. Offset by one so that files that
+	 * never set it (the top-level ones) read back as "all CPUs".
+	 */
+	d_inode(d)->i_cdev = (void *)(cpu + 1);
+}
+
+int tracing_get_cpu(struct inode *inode)
+{
+	long v = (long)inode->i_cdev;
+
+	return v ? v - 1 : RING_BUFFER_ALL_CPUS;
+}
 
 static void create_percpu_dirs(struct trace_array *tr, struct dentry *d)
 {
+	struct trace_array_files *files;
 	struct dentry *d_cpu;
 	char name[16];
-	int cpu, i;
+	int cpu;
 
 	tr->percpu_dir = tracefs_create_dir("per_cpu", d);
 	if (!tr->percpu_dir) {
@@ -858,15 +889,17 @@ static void create_percpu_dirs(struct trace_array *tr, struct dentry *d)
 				name);
 			continue;
 		}
-		for (i = 0; i < ARRAY_SIZE(cpu_files); i++)
-			trace_create_cpu_file(cpu_files[i].name,
-					      cpu_files[i].mode, d_cpu, tr,
-					      cpu, cpu_files[i].fops);
+		trace_create_cpu_file("buffer_size_kb", TRACE_MODE_WRITE, d_cpu,
+				      tr, cpu, &buffer_size_fops);
+		list_for_each_entry(files, &array_files, list)
+			if (files->create_cpu)
+				files->create_cpu(tr, d_cpu, cpu);
 	}
 }
 
 void init_tracer_tracefs(struct trace_array *tr, struct dentry *d_tracer)
 {
+	struct trace_array_files *files;
 	int i;
 
 	lockdep_assert_held(&trace_types_lock);
@@ -874,15 +907,20 @@ void init_tracer_tracefs(struct trace_array *tr, struct dentry *d_tracer)
 	for (i = 0; i < ARRAY_SIZE(tr_files); i++)
 		trace_create_file(tr_files[i].name, tr_files[i].mode,
 				  d_tracer, tr, tr_files[i].fops);
-	trace_options_create(tr, d_tracer);
+	list_for_each_entry(files, &array_files, list)
+		if (files->create)
+			files->create(tr, d_tracer);
 	create_percpu_dirs(tr, d_tracer);
-	trace_events_core_create(tr, d_tracer);
 }
 
-void clear_tracer_tracefs(struct trace_array *tr)
+void trace_array_files_remove(struct trace_array *tr)
 {
-	trace_events_core_remove(tr);
-	trace_options_free(tr);
+	struct trace_array_files *files;
+
+	lockdep_assert_held(&trace_types_lock);
+	list_for_each_entry_reverse(files, &array_files, list)
+		if (files->remove)
+			files->remove(tr);
 }
 
 /* ------------------------------------------------------------------ */
@@ -910,7 +948,7 @@ static struct vfsmount *tracefs_automount(struct dentry *mntpt, void *data)
 	return mntget(mnt);
 }
 
-struct dentry *tracing_init_dentry(void)
+static struct dentry *tracing_init_dentry(void)
 {
 	struct trace_array *tr = &global_trace;
 
@@ -931,23 +969,10 @@ struct dentry *tracing_init_dentry(void)
 	return NULL;
 }
 
-struct top_file {
-	const char			*name;
-	umode_t				mode;
-	void				*data;
-	const struct file_operations	*fops;
-};
-
-static const struct top_file top_files[] __initconst = {
-	{ "tracing_thresh",	 TRACE_MODE_WRITE, &global_trace,
-	  &tracing_thresh_fops },
-	{ "README",		 TRACE_MODE_READ, NULL, &readme_fops },
-	{ "saved_cmdlines",	 TRACE_MODE_READ, NULL,
-	  &tracing_saved_cmdlines_fops },
-	{ "saved_cmdlines_size", TRACE_MODE_WRITE, NULL,
-	  &tracing_saved_cmdlines_size_fops },
-	{ "saved_tgids",	 TRACE_MODE_READ, NULL, &tracing_saved_tgids_fops },
-	{ "printk_formats",	 TRACE_MODE_READ, NULL, &ftrace_formats_fops },
+/* Files of the top level only. */
+static const struct tr_file top_files[] __initconst = {
+	{ "tracing_thresh",	 TRACE_MODE_WRITE, &tracing_thresh_fops },
+	{ "README",		 TRACE_MODE_READ,  &readme_fops },
 };
 
 static __init int tracer_tracefs_init(void)
@@ -962,12 +987,13 @@ static __init int tracer_tracefs_init(void)
 		return 0;
 
 	mutex_lock(&trace_types_lock);
+	array_files_closed = true;
+	for (i = 0; i < ARRAY_SIZE(top_files); i++)
+		trace_create_file(top_files[i].name, top_files[i].mode, d,
+				  &global_trace, top_files[i].fops);
 	init_tracer_tracefs(&global_trace, d);
 	mutex_unlock(&trace_types_lock);
 
-	for (i = 0; i < ARRAY_SIZE(top_files); i++)
-		trace_create_file(top_files[i].name, top_files[i].mode, d,
-				  top_files[i].data, top_files[i].fops);
 	trace_instances_init(d);
 	return 0;
 }

@@ -10,6 +10,7 @@
 #include <asm/setup.h>
 
 #include "trace.h"
+#include "trace_core.h"
 
 static struct dentry *instances_dir;
 

@@ -11,36 +11,10 @@
  */
 #include <linux/seq_file.h>
 #include <linux/slab.h>
-#include <linux/tracefs.h>
 #include <linux/uaccess.h>
 
 #include "trace.h"
-
-/* ---- per-CPU files ---- */
-
-void trace_create_cpu_file(const char *name, umode_t mode,
-			   struct dentry *parent, void *data, long cpu,
-			   const struct file_operations *fops)
-{
-	struct dentry *d = tracefs_create_file(name, mode, parent, data, fops);
-
-	if (IS_ERR_OR_NULL(d)) {
-		pr_warn("Could not create tracefs '%s' entry\n", name);
-		return;
-	}
-	/*
-	 * tracefs has no use for i_cdev. Offset by one so that files that
-	 * never set it (the top-level ones) read back as "all CPUs".
-	 */
-	d_inode(d)->i_cdev = (void *)(cpu + 1);
-}
-
-int tracing_get_cpu(struct inode *inode)
-{
-	long v = (long)inode->i_cdev;
-
-	return v ? v - 1 : RING_BUFFER_ALL_CPUS;
-}
+#include "trace_output.h"
 
 /* ---- merging the CPU buffers ---- */
 
@@ -256,7 +230,7 @@ int trace_empty(struct trace_iterator *iter)
  * latency tracer's swap can bring back a buffer that was never cleared.
  * Their number is kept in skipped_entries for the header's counts.
  */
-void tracing_iter_reset(struct trace_iterator *iter, int cpu)
+static void tracing_iter_reset(struct trace_iterator *iter, int cpu)
 {
 	struct trace_array_cpu *data = per_cpu_ptr(iter->array_buffer->data,
 						   cpu);
@@ -293,16 +267,7 @@ static void start_readers(struct trace_iterator *iter, gfp_t gfp)
 	}
 }
 
-/*
- * For dumps: the caller has set iter->buffer_iter to an array of
- * nr_cpu_ids pointers. May be called with interrupts off.
- */
-void trace_iter_start_readers(struct trace_iterator *iter)
-{
-	start_readers(iter, GFP_ATOMIC);
-}
-
-void trace_iter_stop_readers(struct trace_iterator *iter)
+static void trace_iter_stop_readers(struct trace_iterator *iter)
 {
 	int cpu;
 
@@ -333,7 +298,7 @@ static void set_iter_flags(struct trace_iterator *iter)
  * Used by crash dumps: nothing is allocated, iter->temp is a static
  * buffer and iter->fmt is left NULL (must not be grown in this context).
  */
-void trace_init_iter(struct trace_iterator *iter, struct trace_array *tr)
+static void trace_init_iter(struct trace_iterator *iter, struct trace_array *tr)
 {
 	iter->tr = tr;
 	iter->trace = tr->current_trace;
@@ -642,7 +607,7 @@ static loff_t tracing_seek(struct file *file, loff_t offset, int whence)
 	return 0;
 }
 
-const struct file_operations tracing_fops = {
+static const struct file_operations trace_file_fops = {
 	.open		= tracing_open,
 	.read		= seq_read,
 	.read_iter	= seq_read_iter,
@@ -690,7 +655,7 @@ static ssize_t snapshot_write(struct file *filp, const char __user *ubuf,
 	return cnt;
 }
 
-const struct file_operations snapshot_fops = {
+static const struct file_operations snapshot_file_fops = {
 	.open		= snapshot_open,
 	.read		= seq_read,
 	.write		= snapshot_write,
@@ -698,3 +663,35 @@ const struct file_operations snapshot_fops = {
 	.release	= tracing_release,
 };
 #endif /* CONFIG_TRACER_SNAPSHOT */
+
+/* trace (and snapshot) of the array and of each CPU. */
+static void iter_files_create(struct trace_array *tr, struct dentry *dir)
+{
+	trace_create_file("trace", TRACE_MODE_WRITE, dir, tr, &trace_file_fops);
+#ifdef CONFIG_TRACER_SNAPSHOT
+	trace_create_file("snapshot", TRACE_MODE_WRITE, dir, tr,
+			  &snapshot_file_fops);
+#endif
+}
+
+static void iter_files_create_cpu(struct trace_array *tr, struct dentry *dir,
+				  int cpu)
+{
+	trace_create_cpu_file("trace", TRACE_MODE_WRITE, dir, tr, cpu,
+			      &trace_file_fops);
+#ifdef CONFIG_TRACER_SNAPSHOT
+	trace_create_cpu_file("snapshot", TRACE_MODE_WRITE, dir, tr, cpu,
+			      &snapshot_file_fops);
+#endif
+}
+
+static struct trace_array_files iter_files = {
+	.create		= iter_files_create,
+	.create_cpu	= iter_files_create_cpu,
+};
+
+static int __init trace_iter_files_init(void)
+{
+	return trace_array_files_register(&iter_files);
+}
+core_initcall(trace_iter_files_init);

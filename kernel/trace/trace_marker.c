@@ -21,6 +21,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_core.h"
 
 /* The most one write takes; a longer one is a short write. */
 #define TRACE_MARKER_MAX_SIZE	4096
@@ -181,14 +182,32 @@ static ssize_t tracing_mark_raw_write(struct file *filp,
 	return event ? cnt : -EBADF;
 }
 
-const struct file_operations tracing_mark_fops = {
+static const struct file_operations marker_fops = {
 	.open		= tracing_mark_open,
 	.write		= tracing_mark_write,
 	.release	= tracing_release_generic_tr,
 };
 
-const struct file_operations tracing_mark_raw_fops = {
+static const struct file_operations marker_raw_fops = {
 	.open		= tracing_mark_open,
 	.write		= tracing_mark_raw_write,
 	.release	= tracing_release_generic_tr,
 };
+
+/* Anyone may write a marker who may write the file: no read permission. */
+static void marker_files_create(struct trace_array *tr, struct dentry *dir)
+{
+	trace_create_file("trace_marker", 0220, dir, tr, &marker_fops);
+	trace_create_file("trace_marker_raw", 0220, dir, tr,
+			  &marker_raw_fops);
+}
+
+static struct trace_array_files marker_files = {
+	.create		= marker_files_create,
+};
+
+static int __init trace_marker_init(void)
+{
+	return trace_array_files_register(&marker_files);
+}
+core_initcall(trace_marker_init);

@@ -8,6 +8,7 @@
  * test_nop_accept always lets itself be changed, test_nop_refuse never.
  */
 #include "trace.h"
+#include "trace_core.h"
 
 enum {
 	NOP_OPT_ACCEPT = BIT(0),

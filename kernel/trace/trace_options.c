@@ -15,6 +15,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_core.h"
 
 /* Core flags only the top level has get no options/ file in instances. */
 static bool core_flag_shown(struct trace_array *tr, int bit)
@@ -87,7 +88,7 @@ static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
 	return cnt;
 }
 
-const struct file_operations trace_options_fops = {
+static const struct file_operations trace_options_fops = {
 	.open		= trace_options_open,
 	.read		= seq_read,
 	.write		= trace_options_write,
@@ -374,11 +375,14 @@ void update_tracer_options(struct trace_array *tr)
 		add_tracer_opt_files(tr, t);
 }
 
-void trace_options_create(struct trace_array *tr, struct dentry *d_tracer)
+/* trace_options, and options/ with the core flags' files, then the tracers'. */
+static void trace_options_create(struct trace_array *tr, struct dentry *d_tracer)
 {
 	int i;
 
 	lockdep_assert_held(&trace_types_lock);
+	trace_create_file("trace_options", TRACE_MODE_WRITE, d_tracer, tr,
+			  &trace_options_fops);
 	/* Each slot names its own bit: see core_opt_decode(). */
 	for (i = 0; i < TRACE_FLAGS_MAX_SIZE; i++)
 		tr->trace_flags_index[i] = i;
@@ -398,7 +402,7 @@ void trace_options_create(struct trace_array *tr, struct dentry *d_tracer)
 	update_tracer_options(tr);
 }
 
-void trace_options_free(struct trace_array *tr)
+static void trace_options_free(struct trace_array *tr)
 {
 	int i;
 
@@ -408,3 +412,14 @@ void trace_options_free(struct trace_array *tr)
 	tr->topts = NULL;
 	tr->nr_topts = 0;
 }
+
+static struct trace_array_files options_files = {
+	.create		= trace_options_create,
+	.remove		= trace_options_free,
+};
+
+static int __init trace_options_init(void)
+{
+	return trace_array_files_register(&options_files);
+}
+core_initcall(trace_options_init);

@@ -25,11 +25,19 @@
 #include <linux/uidgid.h>
 
 #include "trace.h"
+#include "trace_output.h"
 
 /* The stack tracer's mark for a frame in an ftrace trampoline. */
 #ifndef FTRACE_TRAMPOLINE_MARKER
 #define FTRACE_TRAMPOLINE_MARKER	((unsigned long)INT_MAX)
 #endif
+
+#define TRACE_ITER_SYM_MASK \
+	(TRACE_ITER_PRINT_PARENT | TRACE_ITER_SYM_OFFSET | TRACE_ITER_SYM_ADDR)
+
+/* Fields in binary (bin option) and native-word hex (hex option). */
+#define SEQ_PUT_FIELD(s, x)	trace_seq_putmem(s, &(x), sizeof(x))
+#define SEQ_PUT_HEX_FIELD(s, x)	trace_seq_putmem_hex(s, &(x), sizeof(x))
 
 /* The typed view of the entry being printed. */
 #define iter_entry(iter, type)	container_of((iter)->ent, type, ent)
@@ -43,16 +51,6 @@ static DEFINE_HASHTABLE(event_table, 7);
 /* Types of events registered without one (all but the core's). */
 static DEFINE_IDA(event_type_ida);
 
-void trace_event_read_lock(void)
-{
-	down_read(&trace_event_sem);
-}
-
-void trace_event_read_unlock(void)
-{
-	up_read(&trace_event_sem);
-}
-
 /**
  * ftrace_find_event - the registered output of an entry type
  * @type: the entry type
@@ -61,7 +59,7 @@ void trace_event_read_unlock(void)
  *
  * Return: the event, or NULL if no event of @type is registered.
  */
-struct trace_event *ftrace_find_event(int type)
+static struct trace_event *ftrace_find_event(int type)
 {
 	struct trace_event *event;
 
@@ -71,8 +69,8 @@ struct trace_event *ftrace_find_event(int type)
 	return NULL;
 }
 
-enum print_line_t trace_nop_print(struct trace_iterator *iter, int flags,
-				  struct trace_event *event)
+static enum print_line_t trace_nop_print(struct trace_iterator *iter,
+					 int flags, struct trace_event *event)
 {
 	trace_seq_printf(&iter->seq, "type: %d\n", iter->ent->type);
 	return trace_handle_return(&iter->seq);
@@ -582,8 +580,8 @@ static void trace_sym_name(unsigned long address, char *name)
 }
 #endif
 
-void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
-			 bool offset)
+static void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
+				bool offset)
 {
 #ifdef CONFIG_KALLSYMS
 	char name[KSYM_SYMBOL_LEN];
@@ -614,8 +612,8 @@ void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
  *
  * Return: 1 if @s did not overflow, else 0.
  */
-int seq_print_ip_sym(struct trace_seq *s, unsigned long ip,
-		     unsigned long sym_flags)
+static int seq_print_ip_sym(struct trace_seq *s, unsigned long ip,
+			    unsigned long sym_flags)
 {
 	if (!ip) {
 		trace_seq_putc(s, '0');
@@ -675,7 +673,7 @@ static char depth_char(unsigned int depth)
 	return depth ? hex_asc[depth & 0xf] : '.';
 }
 
-int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry)
+static int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry)
 {
 	/* Low nibble: preemption depth; high nibble: migrate-disable. */
 	trace_seq_printf(s, "%c%c%c%c%c",
@@ -720,7 +718,7 @@ static void print_tgid_column(struct trace_seq *s, int pid)
  *
  * Return: 1 if iter->seq did not overflow, else 0.
  */
-int trace_print_context(struct trace_iterator *iter)
+static int trace_print_context(struct trace_iterator *iter)
 {
 	struct trace_seq *s = &iter->seq;
 	struct trace_entry *entry = iter->ent;
@@ -757,7 +755,7 @@ static const struct {
  * Return: '$' above 1s, '@' 100ms, '*' 10ms, '#' 1ms, '!' 100us,
  * '+' 10us, else ' '.
  */
-char trace_find_mark(unsigned long long duration)
+static char trace_find_mark(unsigned long long duration)
 {
 	int i;
 
@@ -814,7 +812,7 @@ static void print_lat_timestamp(struct trace_iterator *iter, u64 next_ts)
  *
  * Return: 1 if iter->seq did not overflow, else 0.
  */
-int trace_print_lat_context(struct trace_iterator *iter)
+static int trace_print_lat_context(struct trace_iterator *iter)
 {
 	struct trace_seq *s = &iter->seq;
 	struct trace_entry *entry;
@@ -867,38 +865,6 @@ static enum print_line_t fn_raw(struct trace_iterator *iter, int flags,
 	return trace_handle_return(&iter->seq);
 }
 
-static enum print_line_t fn_hex(struct trace_iterator *iter, int flags,
-				struct trace_event *event)
-{
-	struct ftrace_entry *field = iter_entry(iter, struct ftrace_entry);
-
-	SEQ_PUT_HEX_FIELD(&iter->seq, field->ip);
-	SEQ_PUT_HEX_FIELD(&iter->seq, field->parent_ip);
-	return trace_handle_return(&iter->seq);
-}
-
-static enum print_line_t fn_bin(struct trace_iterator *iter, int flags,
-				struct trace_event *event)
-{
-	struct ftrace_entry *field = iter_entry(iter, struct ftrace_entry);
-
-	SEQ_PUT_FIELD(&iter->seq, field->ip);
-	SEQ_PUT_FIELD(&iter->seq, field->parent_ip);
-	return trace_handle_return(&iter->seq);
-}
-
-static struct trace_event_functions fn_funcs = {
-	.trace		= fn_trace,
-	.raw		= fn_raw,
-	.hex		= fn_hex,
-	.binary		= fn_bin,
-};
-
-static struct trace_event fn_event = {
-	.type		= TRACE_FN,
-	.funcs		= &fn_funcs,
-};
-
 /* TRACE_STACK: one " => symbol" line per frame. */
 static enum print_line_t stack_trace(struct trace_iterator *iter, int flags,
 				     struct trace_event *event)
@@ -926,15 +892,6 @@ static enum print_line_t stack_trace(struct trace_iterator *iter, int flags,
 	}
 	return trace_handle_return(s);
 }
-
-static struct trace_event_functions stack_funcs = {
-	.trace		= stack_trace,
-};
-
-static struct trace_event stack_event = {
-	.type		= TRACE_STACK,
-	.funcs		= &stack_funcs,
-};
 
 /*
  * A user address: with sym-userobj, the file mapped there and the offset
@@ -998,15 +955,6 @@ static enum print_line_t user_stack_trace(struct trace_iterator *iter,
 	return trace_handle_return(s);
 }
 
-static struct trace_event_functions user_stack_funcs = {
-	.trace		= user_stack_trace,
-};
-
-static struct trace_event user_stack_event = {
-	.type		= TRACE_USER_STACK,
-	.funcs		= &user_stack_funcs,
-};
-
 /* TRACE_PRINT: trace_marker and trace_printk() of plain text. */
 static enum print_line_t print_trace(struct trace_iterator *iter, int flags,
 				     struct trace_event *event)
@@ -1026,16 +974,6 @@ static enum print_line_t print_raw(struct trace_iterator *iter, int flags,
 	trace_seq_printf(&iter->seq, "# %lx %s", field->ip, field->buf);
 	return trace_handle_return(&iter->seq);
 }
-
-static struct trace_event_functions print_funcs = {
-	.trace		= print_trace,
-	.raw		= print_raw,
-};
-
-static struct trace_event print_event = {
-	.type		= TRACE_PRINT,
-	.funcs		= &print_funcs,
-};
 
 /* TRACE_BPRINT: trace_printk() with its arguments still in binary. */
 static enum print_line_t bprint_trace(struct trace_iterator *iter, int flags,
@@ -1059,16 +997,6 @@ static enum print_line_t bprint_raw(struct trace_iterator *iter, int flags,
 	return trace_handle_return(&iter->seq);
 }
 
-static struct trace_event_functions bprint_funcs = {
-	.trace		= bprint_trace,
-	.raw		= bprint_raw,
-};
-
-static struct trace_event bprint_event = {
-	.type		= TRACE_BPRINT,
-	.funcs		= &bprint_funcs,
-};
-
 /* TRACE_BPUTS: trace_puts() of a string constant. */
 static enum print_line_t bputs_trace(struct trace_iterator *iter, int flags,
 				     struct trace_event *event)
@@ -1091,16 +1019,6 @@ static enum print_line_t bputs_raw(struct trace_iterator *iter, int flags,
 	return trace_handle_return(&iter->seq);
 }
 
-static struct trace_event_functions bputs_funcs = {
-	.trace		= bputs_trace,
-	.raw		= bputs_raw,
-};
-
-static struct trace_event bputs_event = {
-	.type		= TRACE_BPUTS,
-	.funcs		= &bputs_funcs,
-};
-
 /* TRACE_RAW_DATA: trace_marker_raw, shown as its id and bytes. */
 static enum print_line_t raw_data_trace(struct trace_iterator *iter,
 					int flags, struct trace_event *event)
@@ -1117,15 +1035,87 @@ static enum print_line_t raw_data_trace(struct trace_iterator *iter,
 	return trace_handle_return(&iter->seq);
 }
 
-static struct trace_event_functions raw_data_funcs = {
-	.trace		= raw_data_trace,
-	.raw		= raw_data_trace,
-};
+/*
+ * The struct trace_event of each core entry, from trace_core_entries.h.
+ * Hex and bin output (CORE_OUTPUT_BIN) show each field in turn in native
+ * byte order, as hex digits or as the bytes themselves; a flexible array
+ * shows what the entry holds from its start on.
+ */
+static void put_bytes(struct trace_iterator *iter, bool hex, const void *p,
+		      size_t len)
+{
+	if (hex)
+		trace_seq_putmem_hex(&iter->seq, p, len);
+	else
+		trace_seq_putmem(&iter->seq, p, len);
+}
 
-static struct trace_event raw_data_event = {
-	.type		= TRACE_RAW_DATA,
-	.funcs		= &raw_data_funcs,
-};
+static void put_rest(struct trace_iterator *iter, bool hex, const void *p)
+{
+	const void *end = (const void *)iter->ent + iter->ent_size;
+
+	if (p < end)
+		put_bytes(iter, hex, p, end - p);
+}
+
+#define CORE_PUT(x)	put_bytes(iter, hex, &(x), sizeof(x))
+
+#define CORE_STRUCT(sname, fields)					\
+static enum print_line_t __maybe_unused					\
+core_fields_##sname(struct trace_iterator *iter, bool hex)		\
+{									\
+	struct sname *rec = iter_entry(iter, struct sname);		\
+									\
+	fields								\
+	return trace_handle_return(&iter->seq);				\
+}
+
+#define ENTRY_FIELD(type, name)			CORE_PUT(rec->name)
+#define ENTRY_ARRAY(type, name, ...)		CORE_PUT(rec->name)
+#define ENTRY_FLEX(type, name)			put_rest(iter, hex, rec->name)
+#define ENTRY_COUNTED(type, name, ...)		put_rest(iter, hex, rec->name)
+#define CORE_EVENT(...)
+#define CORE_OUTPUT(sname, id, trace_fn, raw_fn)			\
+static struct trace_event_functions core_funcs_##sname = {		\
+	.trace		= trace_fn,					\
+	.raw		= raw_fn,					\
+};									\
+static struct trace_event core_event_##sname = {			\
+	.type		= id,						\
+	.funcs		= &core_funcs_##sname,				\
+}
+
+#define CORE_OUTPUT_BIN(sname, id, trace_fn, raw_fn)			\
+static enum print_line_t core_hex_##sname(struct trace_iterator *iter,	\
+					  int flags,			\
+					  struct trace_event *event)	\
+{									\
+	return core_fields_##sname(iter, true);				\
+}									\
+static enum print_line_t core_bin_##sname(struct trace_iterator *iter,	\
+					  int flags,			\
+					  struct trace_event *event)	\
+{									\
+	return core_fields_##sname(iter, false);			\
+}									\
+static struct trace_event_functions core_funcs_##sname = {		\
+	.trace		= trace_fn,					\
+	.raw		= raw_fn,					\
+	.hex		= core_hex_##sname,				\
+	.binary		= core_bin_##sname,				\
+};									\
+static struct trace_event core_event_##sname = {			\
+	.type		= id,						\
+	.funcs		= &core_funcs_##sname,				\
+}
+
+#include "trace_core_entries.h"
+
+static void __init register_core_event(struct trace_event *event)
+{
+	WARN_ONCE(!register_trace_event(event),
+		  "trace event %d failed to register\n", event->type);
+}
 
 /**
  * init_trace_output_events - register the outputs of the core's entries
@@ -1134,17 +1124,11 @@ static struct trace_event raw_data_event = {
  */
 int __init init_trace_output_events(void)
 {
-	static struct trace_event * const core_events[] __initconst = {
-		&fn_event, &stack_event, &user_stack_event, &bputs_event,
-		&bprint_event,
-		&print_event, &raw_data_event,
-	};
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(core_events); i++)
-		WARN_ONCE(!register_trace_event(core_events[i]),
-			  "trace event %d failed to register\n",
-			  core_events[i]->type);
+#define CORE_STRUCT(...)
+#define CORE_EVENT(...)
+#define CORE_OUTPUT(sname, ...)		register_core_event(&core_event_##sname)
+#define CORE_OUTPUT_BIN(sname, ...)	register_core_event(&core_event_##sname)
+#include "trace_core_entries.h"
 	return 0;
 }
 
@@ -1290,7 +1274,7 @@ static enum print_line_t print_bin_fmt(struct trace_iterator *iter)
 		       TRACE_TYPE_HANDLED;
 }
 
-void trace_print_lost_line(struct trace_iterator *iter)
+static void trace_print_lost_line(struct trace_iterator *iter)
 {
 	char count[24] = "";
 
@@ -1479,7 +1463,7 @@ static void print_section_end(struct seq_file *m, struct trace_iterator *iter,
  * @iter: its iterator; iter->array_buffer->cpu is the CPU that recorded
  *	the maximum and its per-CPU data describes the task
  */
-void print_trace_header(struct seq_file *m, struct trace_iterator *iter)
+static void print_trace_header(struct seq_file *m, struct trace_iterator *iter)
 {
 	struct array_buffer *buf = iter->array_buffer;
 	struct trace_array_cpu *data = per_cpu_ptr(buf->data, buf->cpu);
@@ -1522,7 +1506,7 @@ void print_trace_header(struct seq_file *m, struct trace_iterator *iter)
  *
  * Prints nothing at all while the buffers are empty.
  */
-void trace_latency_header(struct seq_file *m)
+static void trace_latency_header(struct seq_file *m)
 {
 	struct trace_iterator *iter = m->private;
 

@@ -14,6 +14,14 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_output.h"
+
+/* Forget the state of the last read: every field from iter->seq on. */
+static __always_inline void trace_iterator_reset(struct trace_iterator *iter)
+{
+	memset_startat(iter, 0, seq);
+	iter->pos = -1;
+}
 
 /*
  * A text reader peeks an entry, prints it and only then consumes it: a
@@ -62,7 +70,11 @@ struct pipe_waiter {
 	int			index;
 };
 
-/* Stop waiting once the file is being closed or waiters were kicked. */
+/*
+ * Stop waiting once the file is being closed or waiters were kicked.
+ * The acquire pairs with the release in pipe_kick(): a waiter that sees
+ * the new index sees iter->closed as it was set before it.
+ */
 static bool pipe_wait_over(void *data)
 {
 	struct pipe_waiter *w = data;
@@ -75,6 +87,7 @@ static int pipe_wait(struct trace_iterator *iter, int full)
 {
 	struct pipe_waiter w = {
 		.iter	= iter,
+		/* the kick to wait past; ordered as in pipe_wait_over() */
 		.index	= atomic_read_acquire(&iter->wait_index),
 	};
 
@@ -87,7 +100,10 @@ static void pipe_kick(struct trace_iterator *iter, bool closing)
 {
 	if (closing)
 		WRITE_ONCE(iter->closed, true);
-	/* the flag before the index: waiters read them in that order */
+	/*
+	 * The flag before the index: pairs with the acquire in
+	 * pipe_wait_over(), which reads them in that order.
+	 */
 	atomic_fetch_inc_release(&iter->wait_index);
 	ring_buffer_wake_waiters(iter->array_buffer->buffer, iter->cpu_file);
 }
@@ -393,7 +409,7 @@ unlock:
 	return ret;
 }
 
-const struct file_operations tracing_pipe_fops = {
+static const struct file_operations pipe_fops = {
 	.open		= tracing_open_pipe,
 	.poll		= tracing_poll_pipe,
 	.read		= tracing_read_pipe,
@@ -738,7 +754,7 @@ static long tracing_buffers_ioctl(struct file *file, unsigned int cmd,
 	return 0;
 }
 
-const struct file_operations tracing_buffers_fops = {
+static const struct file_operations pipe_raw_fops = {
 	.open		= tracing_buffers_open,
 	.read		= tracing_buffers_read,
 	.splice_read	= tracing_buffers_splice_read,
@@ -754,7 +770,7 @@ static int snapshot_raw_open(struct inode *inode, struct file *filp)
 	return raw_open(inode, filp, true);
 }
 
-const struct file_operations snapshot_raw_fops = {
+static const struct file_operations raw_snapshot_fops = {
 	.open		= snapshot_raw_open,
 	.read		= tracing_buffers_read,
 	.release	= tracing_buffers_release,
@@ -818,9 +834,42 @@ static ssize_t tracing_stats_read(struct file *filp, char __user *ubuf,
 	return ret;
 }
 
-const struct file_operations tracing_stats_fops = {
+static const struct file_operations cpu_stats_fops = {
 	.open		= tracing_open_generic_tr,
 	.read		= tracing_stats_read,
 	.llseek		= generic_file_llseek,
 	.release	= tracing_release_generic_tr,
 };
+
+/* trace_pipe of the array; trace_pipe, trace_pipe_raw and stats per CPU. */
+static void pipe_files_create(struct trace_array *tr, struct dentry *dir)
+{
+	trace_create_file("trace_pipe", TRACE_MODE_READ, dir, tr,
+			  &pipe_fops);
+}
+
+static void pipe_files_create_cpu(struct trace_array *tr, struct dentry *dir,
+				  int cpu)
+{
+	trace_create_cpu_file("trace_pipe", TRACE_MODE_READ, dir, tr, cpu,
+			      &pipe_fops);
+	trace_create_cpu_file("trace_pipe_raw", TRACE_MODE_READ, dir, tr, cpu,
+			      &pipe_raw_fops);
+	trace_create_cpu_file("stats", TRACE_MODE_READ, dir, tr, cpu,
+			      &cpu_stats_fops);
+#ifdef CONFIG_TRACER_SNAPSHOT
+	trace_create_cpu_file("snapshot_raw", TRACE_MODE_READ, dir, tr, cpu,
+			      &raw_snapshot_fops);
+#endif
+}
+
+static struct trace_array_files pipe_files = {
+	.create		= pipe_files_create,
+	.create_cpu	= pipe_files_create_cpu,
+};
+
+static int __init trace_pipe_files_init(void)
+{
+	return trace_array_files_register(&pipe_files);
+}
+core_initcall(trace_pipe_files_init);

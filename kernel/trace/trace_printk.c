@@ -19,13 +19,13 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
-#include <linux/rculist.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/stacktrace.h>
 #include <linux/string.h>
 
 #include "trace.h"
+#include "trace_core.h"
 
 /* ------------------------------------------------------------------ */
 /* Where trace_printk() goes and whether it is on.                     */
@@ -36,7 +36,7 @@ static bool trace_printk_on __read_mostly = true;
 /*
  * The array holding the trace_printk_dest option. Writers read it once
  * with preemption disabled; a removed instance hands it back to the top
- * level before it is freed, after an RCU grace period (see trace.h).
+ * level before it is freed, after an RCU grace period (see trace_core.h).
  */
 static struct trace_array *printk_dest = &global_trace;
 
@@ -100,7 +100,10 @@ static int printk_scratch_alloc(void)
 		pr_warn("tracing: cannot allocate trace_printk buffers\n");
 		return -ENOMEM;
 	}
-	/* Pairs with the READ_ONCE() of the writers via the dependency. */
+	/*
+	 * The buffers before the pointer: pairs with the address dependency
+	 * of the READ_ONCE() in trace_vbprintk() and trace_array_vprintk().
+	 */
 	if (cmpxchg_release(&printk_scratch, NULL, p))
 		free_percpu(p);
 	return 0;
@@ -111,7 +114,10 @@ void trace_printk_init_buffers(void)
 	if (printk_scratch_alloc())
 		return;
 
-	/* The notice and the expansion are wanted once. */
+	/*
+	 * The notice and the expansion are wanted once. xchg() only elects
+	 * the one caller that prints; nothing is published through it.
+	 */
 	if (xchg(&printk_banner_done, 1))
 		return;
 	pr_notice("\n");
@@ -304,8 +310,8 @@ out:
 }
 EXPORT_SYMBOL_GPL(trace_vbprintk);
 
-int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
-			const char *fmt, va_list args)
+static int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
+			       const char *fmt, va_list args)
 {
 	struct printk_scratch __percpu *scratch = READ_ONCE(printk_scratch);
 	struct printk_scratch *s;
@@ -451,9 +457,9 @@ struct saved_fmt {
 
 /*
  * Copies of module formats. Never shrinks: entries in the ring buffer
- * may keep pointing at a copy long after its module is gone. Added to
- * under saved_fmts_lock, read locklessly (RCU list) because output and
- * ftrace_dump() may look formats up from any context.
+ * may keep pointing at a copy long after its module is gone. Read and
+ * added to under saved_fmts_lock (the output prints the pointer the
+ * entry holds and never looks a format up here).
  */
 static LIST_HEAD(saved_fmts);
 static DEFINE_MUTEX(saved_fmts_lock);
@@ -493,7 +499,7 @@ static void module_fmts_save(const char **start, unsigned int nr)
 			copy = p ? kstrdup(*slot, GFP_KERNEL) : NULL;
 			if (copy) {
 				p->fmt = copy;
-				list_add_tail_rcu(&p->list, &saved_fmts);
+				list_add_tail(&p->list, &saved_fmts);
 			} else {
 				kfree(p);
 			}
@@ -518,41 +524,6 @@ static int trace_printk_module_notify(struct notifier_block *nb,
 static struct notifier_block trace_printk_module_nb = {
 	.notifier_call = trace_printk_module_notify,
 };
-
-static bool fmt_in_section(const char *fmt, const char **start,
-			   const char **end)
-{
-	const char **p;
-
-	for (p = start; p < end; p++)
-		if (*p == fmt)
-			return true;
-	return false;
-}
-
-const char *trace_printk_fmt_lookup(const char *fmt)
-{
-	struct saved_fmt *p;
-	const char *found = NULL;
-
-	if (!fmt)
-		return NULL;
-	if (fmt_in_section(fmt, __start___trace_bprintk_fmt,
-			   __stop___trace_bprintk_fmt) ||
-	    fmt_in_section(fmt, __start___tracepoint_str,
-			   __stop___tracepoint_str))
-		return fmt;
-
-	rcu_read_lock();
-	list_for_each_entry_rcu(p, &saved_fmts, list) {
-		if (p->fmt == fmt) {
-			found = fmt;
-			break;
-		}
-	}
-	rcu_read_unlock();
-	return found;
-}
 
 /* ------------------------------------------------------------------ */
 /* printk_formats                                                      */
@@ -652,15 +623,40 @@ static int formats_open(struct inode *inode, struct file *file)
 	return ret ? ret : seq_open(file, &formats_seq_ops);
 }
 
-const struct file_operations ftrace_formats_fops = {
+static const struct file_operations printk_formats_fops = {
 	.open		= formats_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
 	.release	= seq_release,
 };
 
+/* printk_formats (top level only: the formats are the kernel's). */
+static void printk_files_create(struct trace_array *tr, struct dentry *dir)
+{
+	if (tr->flags & TRACE_ARRAY_FL_GLOBAL)
+		trace_create_file("printk_formats", TRACE_MODE_READ, dir, NULL,
+				  &printk_formats_fops);
+}
+
+/*
+ * An instance that goes hands the trace_printk destination back to the
+ * top level; the core waits for the writers still using it before the
+ * buffers go (see trace_printk_dest_set()).
+ */
+static void printk_files_remove(struct trace_array *tr)
+{
+	trace_printk_dest_set(tr, false);
+}
+
+static struct trace_array_files printk_files = {
+	.create		= printk_files_create,
+	.remove		= printk_files_remove,
+};
+
 static int __init trace_printk_init(void)
 {
-	return register_module_notifier(&trace_printk_module_nb);
+	int ret = trace_array_files_register(&printk_files);
+
+	return ret ? ret : register_module_notifier(&trace_printk_module_nb);
 }
 early_initcall(trace_printk_init);

@@ -14,6 +14,7 @@
 #include <trace/events/sched.h>
 
 #include "trace.h"
+#include "trace_events_internal.h"
 
 static DEFINE_MUTEX(probe_mutex);
 static int cmdline_users;

@@ -15,6 +15,8 @@
 #include <linux/init.h>
 
 #include "trace.h"
+#include "trace_core.h"
+#include "trace_output.h"
 
 #define SELFTEST_LINES	64
 #define SELFTEST_NAME	"selftest-output"

@@ -10,6 +10,7 @@
 #include <linux/smp.h>
 
 #include "trace.h"
+#include "trace_core.h"
 
 bool snapshot_at_boot;
 
@@ -88,8 +89,8 @@ void free_snapshot(struct trace_array *tr)
  * latency tracers call this from their probes with @tsk the task that
  * caused the new maximum.
  */
-void update_max_tr(struct trace_array *tr, struct task_struct *tsk, int cpu,
-		   void *cond_data)
+static void update_max_tr(struct trace_array *tr, struct task_struct *tsk,
+			  int cpu, void *cond_data)
 {
 	struct trace_buffer *live;
 
@@ -129,8 +130,8 @@ void update_max_tr(struct trace_array *tr, struct task_struct *tsk, int cpu,
 	ring_buffer_wake_waiters(live, RING_BUFFER_ALL_CPUS);
 }
 
-void update_max_tr_single(struct trace_array *tr, struct task_struct *tsk,
-			  int cpu)
+static void update_max_tr_single(struct trace_array *tr,
+				 struct task_struct *tsk, int cpu)
 {
 	int ret;
 
@@ -145,7 +146,7 @@ void update_max_tr_single(struct trace_array *tr, struct task_struct *tsk,
 	WARN_ON_ONCE(ret && ret != -EBUSY && ret != -EAGAIN);
 }
 
-void tracing_snapshot_instance(struct trace_array *tr)
+static void tracing_snapshot_instance(struct trace_array *tr)
 {
 	unsigned long flags;
 

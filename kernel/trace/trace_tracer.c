@@ -12,6 +12,7 @@
 #include <linux/string.h>
 
 #include "trace.h"
+#include "trace_core.h"
 
 /* The registered tracers, newest first; changed under trace_types_lock. */
 static struct tracer *trace_types_head;

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The entries the tracing core writes into the ring buffer, each one
+ * described once.
+ * Included by: trace.h trace_events_core.c trace_output.c
+ *
+ * Every other form of an entry is made from its lines here:
+ *   trace.h               its struct (the layout is ABI)
+ *   trace_events_core.c   events/ftrace/<name>/{format,id}
+ *   trace_output.c        its struct trace_event: the printers named
+ *                         below and, for CORE_OUTPUT_BIN, its hex and
+ *                         bin output, one field after the other
+ * The includer defines the macros below for its form (those it has no
+ * use for as empty), then includes this file, which undefines them all
+ * again: there is no include guard. Each macro is used as a statement
+ * or a declaration, ending with a semicolon, so a form may expand them
+ * at file scope or inside a function body, never inside an initializer.
+ *
+ * CORE_STRUCT(sname, fields)
+ *	struct sname: the struct trace_entry header, then @fields, each
+ *	ENTRY_FIELD(type, name)		a scalar
+ *	ENTRY_ARRAY(type, name, len)	a fixed array
+ *	ENTRY_FLEX(type, name)		a flexible array, shown as "name[]"
+ *	ENTRY_COUNTED(type, name, count, shown);
+ *					a flexible array whose length is
+ *					member @count, described to tools
+ *					as if it had @shown elements
+ * CORE_EVENT(sname, name, type, format, args...);
+ *	events/ftrace/<name>/: @type is its number in enum trace_type (the
+ *	ID tools read), @format and @args its "print fmt", written as the C
+ *	tools evaluate (REC is the entry).
+ * CORE_OUTPUT(sname, type, trace, raw);
+ * CORE_OUTPUT_BIN(sname, type, trace, raw);
+ *	The printers of the default and raw output modes (NULL prints
+ *	"type: N"), defined in trace_output.c or declared in
+ *	trace_output.h. With _BIN, hex and bin print every field in turn.
+ *	@type is the same as CORE_EVENT's.
+ *
+ * A new entry (function_graph's, context switch, wakeup, ...) is one more
+ * block here, its type in enum trace_type and its printers. A new kind
+ * of field is one more macro, defined by each of the three includers.
+ */
+
+/* TRACE_FN: one call of a traced function. */
+CORE_STRUCT(ftrace_entry,
+	    ENTRY_FIELD(unsigned long,	ip);
+	    ENTRY_FIELD(unsigned long,	parent_ip);
+);
+CORE_EVENT(ftrace_entry, function, TRACE_FN,
+	   " %ps <-- %ps", (void *)REC->ip, (void *)REC->parent_ip);
+CORE_OUTPUT_BIN(ftrace_entry, TRACE_FN, fn_trace, fn_raw);
+
+/*
+ * TRACE_STACK: the kernel stack, innermost caller first. The format has
+ * always described eight callers; the entry holds as many as were taken.
+ */
+CORE_STRUCT(stack_entry,
+	    ENTRY_FIELD(int,		size);
+	    ENTRY_COUNTED(unsigned long, caller, size, 8);
+);
+CORE_EVENT(stack_entry, kernel_stack, TRACE_STACK,
+	   "\t=> %ps\n\t=> %ps\n\t=> %ps\n"
+	   "\t=> %ps\n\t=> %ps\n\t=> %ps\n"
+	   "\t=> %ps\n\t=> %ps\n",
+	   (void *)REC->caller[0], (void *)REC->caller[1],
+	   (void *)REC->caller[2], (void *)REC->caller[3],
+	   (void *)REC->caller[4], (void *)REC->caller[5],
+	   (void *)REC->caller[6], (void *)REC->caller[7]);
+CORE_OUTPUT(stack_entry, TRACE_STACK, stack_trace, NULL);
+
+/* TRACE_USER_STACK: the user stack of the task the event was for. */
+CORE_STRUCT(userstack_entry,
+	    ENTRY_FIELD(unsigned int,	tgid);
+	    ENTRY_ARRAY(unsigned long,	caller, USER_STACK_ENTRIES);
+);
+CORE_EVENT(userstack_entry, user_stack, TRACE_USER_STACK,
+	   "\t=> %ps\n\t=> %ps\n\t=> %ps\n"
+	   "\t=> %ps\n\t=> %ps\n\t=> %ps\n"
+	   "\t=> %ps\n\t=> %ps\n",
+	   (void *)REC->caller[0], (void *)REC->caller[1],
+	   (void *)REC->caller[2], (void *)REC->caller[3],
+	   (void *)REC->caller[4], (void *)REC->caller[5],
+	   (void *)REC->caller[6], (void *)REC->caller[7]);
+CORE_OUTPUT(userstack_entry, TRACE_USER_STACK, user_stack_trace, NULL);
+
+/* TRACE_PRINT: trace_marker, and trace_printk() with nothing to convert. */
+CORE_STRUCT(print_entry,
+	    ENTRY_FIELD(unsigned long,	ip);
+	    ENTRY_FLEX(char,		buf);
+);
+CORE_EVENT(print_entry, print, TRACE_PRINT,
+	   "%ps: %s", (void *)REC->ip, REC->buf);
+CORE_OUTPUT(print_entry, TRACE_PRINT, print_trace, print_raw);
+
+/* TRACE_BPRINT: trace_printk(): the format's address, binary arguments. */
+CORE_STRUCT(bprint_entry,
+	    ENTRY_FIELD(unsigned long,	ip);
+	    ENTRY_FIELD(const char *,	fmt);
+	    ENTRY_FLEX(u32,		buf);
+);
+CORE_EVENT(bprint_entry, bprint, TRACE_BPRINT,
+	   "%ps: %s", (void *)REC->ip, REC->fmt);
+CORE_OUTPUT(bprint_entry, TRACE_BPRINT, bprint_trace, bprint_raw);
+
+/* TRACE_BPUTS: trace_puts() of a constant: only its address is kept. */
+CORE_STRUCT(bputs_entry,
+	    ENTRY_FIELD(unsigned long,	ip);
+	    ENTRY_FIELD(const char *,	str);
+);
+CORE_EVENT(bputs_entry, bputs, TRACE_BPUTS,
+	   "%ps: %s", (void *)REC->ip, REC->str);
+CORE_OUTPUT(bputs_entry, TRACE_BPUTS, bputs_trace, bputs_raw);
+
+/* TRACE_RAW_DATA: trace_marker_raw: a user's id and opaque bytes. */
+CORE_STRUCT(raw_data_entry,
+	    ENTRY_FIELD(unsigned int,	id);
+	    ENTRY_FLEX(char,		buf);
+);
+CORE_EVENT(raw_data_entry, raw_data, TRACE_RAW_DATA,
+	   "id:%04x %08x", REC->id, (int)REC->buf[0]);
+CORE_OUTPUT(raw_data_entry, TRACE_RAW_DATA, raw_data_trace, raw_data_trace);
+
+#undef CORE_STRUCT
+#undef CORE_EVENT
+#undef CORE_OUTPUT
+#undef CORE_OUTPUT_BIN
+#undef ENTRY_FIELD
+#undef ENTRY_ARRAY
+#undef ENTRY_FLEX
+#undef ENTRY_COUNTED
