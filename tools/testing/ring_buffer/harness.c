@@ -39,11 +39,18 @@ static struct rbh_thread *rbh_self(void)
 	return self;
 }
 
+/*
+ * The full fences stand for what the kernel's RCU provides: a writer's
+ * section either ends before synchronize_rcu() returns, or it sees every
+ * store made before synchronize_rcu() was called.
+ */
 void preempt_disable_notrace(void)
 {
 	struct rbh_thread *t = rbh_self();
 
 	__atomic_store_n(&t->depth, t->depth + 1, __ATOMIC_SEQ_CST);
+	if (t->depth == 1)
+		smp_mb();
 }
 
 void preempt_enable_notrace(void)
@@ -60,6 +67,7 @@ void synchronize_rcu(void)
 {
 	struct rbh_thread *t, *me = rbh_self();
 
+	smp_mb();
 	pthread_mutex_lock(&threads_lock);
 	for (t = threads; t; t = t->next) {
 		unsigned long exits;
@@ -69,9 +77,15 @@ void synchronize_rcu(void)
 		exits = __atomic_load_n(&t->exits, __ATOMIC_SEQ_CST);
 		while (__atomic_load_n(&t->depth, __ATOMIC_SEQ_CST) &&
 		       __atomic_load_n(&t->exits, __ATOMIC_SEQ_CST) == exits)
-			sched_yield();
+			rbh_relax();
 	}
 	pthread_mutex_unlock(&threads_lock);
+	smp_mb();
+}
+
+void rbh_relax(void)
+{
+	sched_yield();
 }
 
 /* ---- cpumask ---- */
