@@ -156,6 +156,7 @@ static struct rb_subbuf *rb_reader_page(struct rb_cpu *cb)
 		 * writer that ever saw it as tail to have finished.
 		 */
 		rb_recycle(reader);
+		rb_preempt_point(cb, "reader-recycled");
 
 		for (tries = 0;; tries++) {
 			/* S2: find the head; S3: point our page around it */
@@ -182,6 +183,7 @@ static struct rb_subbuf *rb_reader_page(struct rb_cpu *cb)
 			 */
 			smp_mb();
 			overrun = local_read(&cb->overrun);
+			rb_preempt_point(cb, "reader-prepared");
 
 			/*
 			 * S4: replace @head by our page in the ring. Fails
@@ -209,6 +211,7 @@ static struct rb_subbuf *rb_reader_page(struct rb_cpu *cb)
 			cb->lost_events += overrun - cb->last_overrun;
 			cb->last_overrun = overrun;
 		}
+		rb_preempt_point(cb, "reader-swapped");
 	}
 	return NULL;
 found:
@@ -561,6 +564,7 @@ static struct ring_buffer_event *rb_iter_load(struct ring_buffer_iter *iter)
 		if (iter->pos + len > size || len > iter->ev_cap)
 			goto overrun;
 		memcpy(iter->ev, ev, len);
+		rb_preempt_point(cb, "iter-copied");
 		/* copy before re-checking the generation */
 		smp_rmb();
 		if (rb_page_gen(iter->page) != iter->gen)
@@ -958,6 +962,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	}
 	if (!reader)
 		goto out;
+	rb_preempt_point(cb, "read-page-found");
 	size = rb_page_size(reader);
 	missed = cb->lost_events;
 

@@ -130,6 +130,7 @@ again:
 	end = rb_write_end(buffer, p);
 	if (local_read(&p->page->commit) != end)
 		local_set(&p->page->commit, end);
+	rb_preempt_point(cb, "publish-tail");
 	/* interrupts on this CPU are the only concurrency: compiler order */
 	barrier();
 	/* An interrupt moved the tail while we walked: walk again. */
@@ -149,6 +150,7 @@ static __always_inline void rb_end_commit(struct rb_cpu *cb)
 			rb_publish(cb);
 		local_dec(&cb->committing);
 		barrier();
+		rb_preempt_point(cb, "commit-dropped");
 		/*
 		 * A writer that started after we published and finished
 		 * before our decrement saw committing > 1 and left its data
@@ -302,6 +304,7 @@ static void rb_move_tail(struct rb_cpu *cb, struct rb_subbuf *tail,
 	rb_preempt_point(cb, "tail-gen");
 	if (tail != READ_ONCE(cb->tail_page))
 		return;
+	rb_preempt_point(cb, "tail-checked");
 
 	/*
 	 * Only the outermost writer publishes, and it is not running, so
@@ -694,6 +697,7 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 	slot = &cb->resv[nest];
 	rb_discard_in_place(event, slot->ts);
 	local_dec(&slot->page->entries);
+	rb_preempt_point(cb, "discard-padded");
 
 	/*
 	 * Roll back if the reservation is still the last one on the tail
@@ -706,6 +710,7 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 	    local_try_cmpxchg(&slot->page->write, &w,
 			      (w & ~RB_OFF_MASK) | slot->start)) {
 		local_sub(slot->end - slot->start, &cb->entries_bytes);
+		rb_preempt_point(cb, "discard-rolled-back");
 		/*
 		 * write_stamp now names an event that is gone: make the
 		 * next event take an absolute stamp (before != after).
