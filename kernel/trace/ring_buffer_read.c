@@ -173,7 +173,6 @@ static struct rb_subbuf *rb_reader_page(struct rb_cpu *cb)
 			 */
 			WRITE_ONCE(reader->list.next, (struct list_head *)
 				   ((unsigned long)next | RB_PTR_HEAD));
-			cb->pages = &reader->list;
 
 			/*
 			 * Pairs with the fully ordered cmpxchg that flagged
@@ -197,10 +196,16 @@ static struct rb_subbuf *rb_reader_page(struct rb_cpu *cb)
 			cpu_relax();
 		}
 
-		/* S5: finish the splice; @head is ours now */
+		/*
+		 * S5: finish the splice; @head is ours now. Only now is our
+		 * page in the ring: cb->pages must always name a ring page
+		 * (freeing and re-linking walk the ring from it), and @head,
+		 * which it may have named, just left.
+		 */
 		after = list_entry(rb_ptr_clean(reader->list.next),
 				   struct rb_subbuf, list);
 		after->list.prev = &reader->list;
+		cb->pages = &reader->list;
 		cb->head_page = after;
 		/* writers compare it with the commit page; see rb_tail_full() */
 		WRITE_ONCE(cb->reader_page, head);

@@ -17,12 +17,13 @@ run() {
 		failed=$((failed + 1))
 		result=FAILED
 	fi
-	grep -E '^(unit|explore|stress)' "$out/$name.log" | sed "s/^/  /"
+	grep -E '^(unit|regress|explore|stress)' "$out/$name.log" | sed "s/^/  /"
 	echo "$name: $result"
 	[ "$result" = ok ] || tail -20 "$out/$name.log"
 }
 
 run unit "$out/unit"
+run regress "$out/regress"
 run explore "$out/explore"
 # TSan needs a fixed memory layout on kernels with high mmap entropy
 if setarch "$(uname -m)" -R true 2>/dev/null; then

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Regression tests of the ring buffer bugs found in review (issue 13),
+ * one function each, named after the bug. Each one builds the exact
+ * interleaving that broke: an interrupt or a remote CPU acting at a named
+ * point (rb_preempt_point()), or a second thread held there, and checks
+ * what a user of the buffer would see.
+ */
+#include <pthread.h>
+#include "shim/rb_shim.h"
+#include <linux/ring_buffer.h>
+#include "harness.h"
+#include "ring_check.h"
+#include "ring_buffer_internal.h"
+
+static void (*point_hook)(struct rb_cpu *cb, const char *name);
+
+void rb_harness_point(struct rb_cpu *cb, const char *name)
+{
+	if (point_hook)
+		point_hook(cb, name);
+}
+
+static u64 now = 1000000;
+static u64 step_clock(void)
+{
+	return now += 1000;
+}
+
+static struct trace_buffer *new_buffer(unsigned long pages, unsigned int fl)
+{
+	struct trace_buffer *b = ring_buffer_alloc(pages * 4080, fl);
+
+	CHECK(b);
+	ring_buffer_set_clock(b, step_clock);
+	return b;
+}
+
+static struct rb_cpu *cpu_of(struct trace_buffer *b, int cpu)
+{
+	return b->buffers[cpu];
+}
+
+/* Write an event whose first four bytes are @seq; 0 on success. */
+static int put(struct trace_buffer *b, unsigned long len, u32 seq)
+{
+	struct ring_buffer_event *ev;
+
+	ev = ring_buffer_lock_reserve(b, len);
+	if (!ev)
+		return -1;
+	memset(ring_buffer_event_data(ev), 0x5a, len);
+	memcpy(ring_buffer_event_data(ev), &seq, 4);
+	ring_buffer_unlock_commit(b);
+	return 0;
+}
+
+/* Consume one event of CPU 0: its sequence, or -1. */
+static long take(struct trace_buffer *b, u64 *ts, unsigned long *lost)
+{
+	struct ring_buffer_event *ev;
+	u32 seq;
+
+	ev = ring_buffer_consume(b, 0, ts, lost);
+	if (!ev)
+		return -1;
+	memcpy(&seq, ring_buffer_event_data(ev), 4);
+	return seq;
+}
+
+/* Everything of CPU 0 in order, every gap reported as lost; the last. */
+static long drain(struct trace_buffer *b, long last)
+{
+	unsigned long lost;
+	long seq;
+
+	while ((seq = take(b, NULL, &lost)) >= 0) {
+		CHECK_EQ(seq, last + 1 + (long)lost);
+		last = seq;
+	}
+	return last;
+}
+
+static bool tail_before_head(struct rb_cpu *cb)
+{
+	return rb_ptr_state(cb->tail_page, rb_next_page(cb->tail_page)) ==
+		RB_PTR_HEAD;
+}
+
+/* Fill the ring until an event of @len cannot fit before the head. */
+static u32 fill_to_head(struct trace_buffer *b, unsigned long len, u32 seq)
+{
+	struct rb_cpu *cb = cpu_of(b, 0);
+
+	while (!tail_before_head(cb))
+		CHECK(put(b, 200, seq++) == 0);
+	while (b->subbuf_size - rb_page_off(cb->tail_page) >= len)
+		CHECK(put(b, 8, seq++) == 0);
+	return seq;
+}
+
+static void check_ring(struct trace_buffer *b)
+{
+	const char *why = rb_check_ring(cpu_of(b, 0), true);
+
+	if (!why)
+		why = rb_check_page_ends(cpu_of(b, 0));
+	if (why)
+		rbh_fail(__FILE__, __LINE__, why);
+	rbh_checks++;
+}
+
+/* ---- a writer thread held at a named point ---- */
+
+struct held_writer {
+	pthread_t		thread;
+	struct trace_buffer	*buffer;
+	const char		*at;		/* the point to stop at */
+	unsigned long		len;
+	u32			seq;
+	int			state;		/* 0 running, 1 held, 2 go */
+	int			ret;
+};
+
+static __thread struct held_writer *held_self;
+
+static void held_point(struct held_writer *h, const char *name)
+{
+	if (h->state || strcmp(name, h->at))
+		return;
+	__atomic_store_n(&h->state, 1, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&h->state, __ATOMIC_SEQ_CST) != 2)
+		sched_yield();
+}
+
+static void *held_writer_fn(void *arg)
+{
+	struct held_writer *h = arg;
+
+	rbh_cpu = 0;
+	held_self = h;
+	h->ret = put(h->buffer, h->len, h->seq);
+	held_self = NULL;
+	return NULL;
+}
+
+/* Start a writer on CPU 0 and wait until it stands at h->at. */
+static void hold_writer(struct held_writer *h)
+{
+	h->state = 0;
+	pthread_create(&h->thread, NULL, held_writer_fn, h);
+	while (__atomic_load_n(&h->state, __ATOMIC_SEQ_CST) != 1)
+		sched_yield();
+}
+
+static void release_writer(struct held_writer *h)
+{
+	__atomic_store_n(&h->state, 2, __ATOMIC_SEQ_CST);
+	pthread_join(h->thread, NULL);
+}
+
+/*
+ * Bug 10: a reader swap abandoned after S3 left cb->pages naming the
+ * reader page, outside the ring. The reader found the head and prepared
+ * its page; a writer on CPU 0 then did P1 on that head and stopped before
+ * P2. The reader's S4 fails, it finds UPDATE and no HEAD, and reports
+ * no data for now. The ring must be intact.
+ */
+static struct held_writer bug10_writer;
+static bool bug10_checked;
+
+static void bug10_hook(struct rb_cpu *cb, const char *name)
+{
+	if (held_self) {
+		held_point(held_self, name);
+		return;
+	}
+	if (bug10_checked || strcmp(name, "reader-prepared"))
+		return;
+	bug10_checked = true;
+	hold_writer(&bug10_writer);
+}
+
+static void bug10_abandoned_swap(void)
+{
+	struct trace_buffer *b = new_buffer(3, RB_FL_OVERWRITE);
+	struct rb_cpu *cb = cpu_of(b, 0);
+	const char *why;
+	u32 seq;
+
+	rbh_cpu = 0;
+	seq = fill_to_head(b, 100, 0);
+	bug10_writer = (struct held_writer){
+		.buffer = b, .at = "head-update", .len = 100, .seq = seq,
+	};
+	point_hook = bug10_hook;
+	rbh_cpu = 1;			/* the reader runs elsewhere */
+	CHECK(take(b, NULL, NULL) == -1);	/* busy: nothing for now */
+	point_hook = NULL;
+	CHECK(bug10_checked);
+	why = rb_check_ring(cb, false);
+	if (why)
+		rbh_fail(__FILE__, __LINE__, why);
+	CHECK(cb->pages != &cb->reader_page->list);
+	release_writer(&bug10_writer);
+	CHECK_EQ(bug10_writer.ret, 0);
+	rbh_cpu = 0;
+	CHECK_EQ(drain(b, -1), seq);
+	check_ring(b);
+	ring_buffer_free(b);
+}
+
+int main(void)
+{
+	rbh_set_cpus(2);
+	bug10_abandoned_swap();
+	CHECK_EQ(rbh_warnings, 0);
+	printf("regress: %d checks, %d failed\n", rbh_checks, rbh_failures);
+	return rbh_failures != 0;
+}
