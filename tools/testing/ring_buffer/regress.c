@@ -210,10 +210,108 @@ static void bug10_abandoned_swap(void)
 	ring_buffer_free(b);
 }
 
-int main(void)
+/* Is @mem the memory of the reader page or of a page in the ring? */
+static bool ring_owns(struct rb_cpu *cb, void *mem)
 {
+	struct rb_subbuf *p = rb_next_page(cb->reader_page);
+	unsigned long n;
+
+	if (mem == cb->reader_page->page)
+		return true;
+	for (n = 0; n < cb->nr_pages; n++, p = rb_next_page(p))
+		if (p->page == mem)
+			return true;
+	return false;
+}
+
+/* Map CPU 0 of @b; check every id names memory the CPU buffer owns. */
+static int map_and_check(struct trace_buffer *b, struct vm_area_struct *vma)
+{
+	struct rb_cpu *cb = cpu_of(b, 0);
+	unsigned long i, n = cb->nr_pages + 1;
+	int ret;
+
+	*vma = (struct vm_area_struct){
+		.vm_start = 1UL << 30, .vm_flags = VM_MAYSHARE,
+	};
+	vma->vm_end = vma->vm_start + (n + 1) * PAGE_SIZE;
+	ret = ring_buffer_map(b, 0, vma);
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++)
+		CHECK(ring_owns(cb, (void *)cb->subbuf_ids[i]));
+	/* and the pages user space sees are those */
+	for (i = 0; i < n; i++)
+		CHECK(vma->inserted[1 + i] ==
+		      virt_to_page((void *)cb->subbuf_ids[i]));
+	return 0;
+}
+
+/*
+ * Bug 8: ring_buffer_map() numbered the sub-buffers from the head and
+ * dereferenced NULL when rb_find_head() found none: between P1 and P2
+ * of a writer's head push, no pointer carries HEAD.
+ */
+static struct held_writer bug8_writer;
+
+static void held_hook(struct rb_cpu *cb, const char *name)
+{
+	if (held_self)
+		held_point(held_self, name);
+}
+
+static void bug8_map_mid_push(void)
+{
+	struct trace_buffer *b = new_buffer(3, RB_FL_OVERWRITE);
+	struct vm_area_struct vma;
+	u32 seq;
+
+	rbh_cpu = 0;
+	seq = fill_to_head(b, 100, 0);
+	bug8_writer = (struct held_writer){
+		.buffer = b, .at = "head-update", .len = 100, .seq = seq,
+	};
+	point_hook = held_hook;
+	hold_writer(&bug8_writer);
+	rbh_cpu = 1;
+	CHECK_EQ(map_and_check(b, &vma), 0);
+	release_writer(&bug8_writer);
+	point_hook = NULL;
+	CHECK_EQ(ring_buffer_unmap(b, 0), 0);
+	free(vma.inserted);
+	rbh_cpu = 0;
+	CHECK_EQ(drain(b, -1), seq);
+	check_ring(b);
+	ring_buffer_free(b);
+}
+
+struct regress_test {
+	const char	*name;
+	void		(*fn)(void);
+};
+
+static const struct regress_test tests[] = {
+	{ "bug8", bug8_map_mid_push },
+	{ "bug10", bug10_abandoned_swap },
+};
+
+/* regress [name...]: run the named tests, or all of them */
+int main(int argc, char **argv)
+{
+	unsigned int i;
+	int j, failed;
+
 	rbh_set_cpus(2);
-	bug10_abandoned_swap();
+	for (i = 0; i < ARRAY_SIZE(tests); i++) {
+		for (j = 1; j < argc && strcmp(argv[j], tests[i].name); j++)
+			;
+		if (argc > 1 && j == argc)
+			continue;
+		failed = rbh_failures;
+		tests[i].fn();
+		printf("regress: %-6s %s\n", tests[i].name,
+		       rbh_failures == failed ? "ok" : "FAILED");
+	}
 	CHECK_EQ(rbh_warnings, 0);
 	printf("regress: %d checks, %d failed\n", rbh_checks, rbh_failures);
 	return rbh_failures != 0;
