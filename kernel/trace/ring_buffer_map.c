@@ -151,23 +151,29 @@ int ring_buffer_map(struct trace_buffer *buffer, int cpu,
 	/* no resize, order change or reset of the geometry from now on */
 	atomic_inc(&cb->resize_disabled);
 
+	/*
+	 * Whole-page reads stop swapping memory out of the CPU buffer in
+	 * the same reader-lock section that names the sub-buffers: they
+	 * take the lock too, so none can give a named page away between
+	 * the naming and the insertion (which sleeps, without the lock).
+	 */
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	WRITE_ONCE(cb->user_mapped, 1);
 	cb->meta = page_address(meta);
 	rb_number_subbufs(cb, ids);
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 
 	err = rb_map_pages(cb, vma);
-	raw_spin_lock_irqsave(&cb->reader_lock, flags);
 	if (!err) {
-		/* whole-page reads stop swapping pages from now on */
-		WRITE_ONCE(cb->user_mapped, 1);
 		meta = NULL;
 		ids = NULL;
 	} else {
+		raw_spin_lock_irqsave(&cb->reader_lock, flags);
+		WRITE_ONCE(cb->user_mapped, 0);
 		cb->meta = NULL;
 		cb->subbuf_ids = NULL;
+		raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	}
-	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	if (err) {
 		atomic_dec(&cb->resize_disabled);
 		__free_page(meta);

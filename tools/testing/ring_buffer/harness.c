@@ -127,9 +127,14 @@ void free_pages(unsigned long addr, unsigned int order)
 
 struct page rbh_zero_page;
 
+void (*rbh_vm_insert_hook)(void);
+
 int vm_insert_pages(struct vm_area_struct *v, unsigned long addr,
 		    struct page **pages, unsigned long *num)
 {
+	/* inserting pages sleeps: other readers may run meanwhile */
+	if (rbh_vm_insert_hook)
+		rbh_vm_insert_hook();
 	v->inserted = calloc(*num, sizeof(*pages));
 	memcpy(v->inserted, pages, *num * sizeof(*pages));
 	v->nr_inserted = *num;

@@ -285,6 +285,49 @@ static void bug8_map_mid_push(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * Bug 9: ring_buffer_map() named the sub-buffers, dropped the reader
+ * lock to insert the pages (which sleeps), and only then said the buffer
+ * was mapped. A whole-page read in between swapped the reader page's
+ * memory out to its caller: user space mapped a page the ring no longer
+ * owned.
+ */
+static struct trace_buffer *bug9_buffer;
+static bool bug9_read;
+
+static void bug9_read_whole_page(void)
+{
+	struct buffer_data_read_page *rp;
+
+	CHECK(ring_buffer_alloc_read_page(bug9_buffer, 0, &rp) == 0);
+	bug9_read = ring_buffer_read_page(bug9_buffer, rp,
+				ring_buffer_subbuf_size_get(bug9_buffer),
+				0, 1) >= 0;
+	ring_buffer_free_read_page(bug9_buffer, 0, rp);
+}
+
+static void bug9_map_vs_page_read(void)
+{
+	struct trace_buffer *b = new_buffer(4, RB_FL_OVERWRITE);
+	struct vm_area_struct vma;
+	u32 seq = 0;
+
+	rbh_cpu = 0;
+	/* two full pages and some: a whole page is there to be taken */
+	while (rb_page_off(cpu_of(b, 0)->tail_page) < 100 ||
+	       local_read(&cpu_of(b, 0)->pages_touched) < 2)
+		CHECK(put(b, 40, seq++) == 0);
+	bug9_buffer = b;
+	rbh_vm_insert_hook = bug9_read_whole_page;
+	rbh_cpu = 1;
+	CHECK_EQ(map_and_check(b, &vma), 0);
+	rbh_vm_insert_hook = NULL;
+	CHECK(bug9_read);
+	CHECK_EQ(ring_buffer_unmap(b, 0), 0);
+	free(vma.inserted);
+	ring_buffer_free(b);
+}
+
 struct regress_test {
 	const char	*name;
 	void		(*fn)(void);
@@ -292,6 +335,7 @@ struct regress_test {
 
 static const struct regress_test tests[] = {
 	{ "bug8", bug8_map_mid_push },
+	{ "bug9", bug9_map_vs_page_read },
 	{ "bug10", bug10_abandoned_swap },
 };
 

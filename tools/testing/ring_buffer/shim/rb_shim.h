@@ -254,6 +254,8 @@ static inline void vm_flags_mod(struct vm_area_struct *v, unsigned long set,
 }
 int vm_insert_pages(struct vm_area_struct *v, unsigned long addr,
 		    struct page **pages, unsigned long *num);
+/* harness: called where vm_insert_pages() could sleep */
+extern void (*rbh_vm_insert_hook)(void);
 extern struct page rbh_zero_page;
 #define ZERO_PAGE(addr)		(&rbh_zero_page)
 #define virt_to_page(addr)	((struct page *)(addr))
