@@ -706,16 +706,25 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 	 */
 	w = local_read(&slot->page->write);
 	if (slot->page == READ_ONCE(cb->tail_page) &&
-	    (w & RB_OFF_MASK) == slot->end &&
-	    local_try_cmpxchg(&slot->page->write, &w,
-			      (w & ~RB_OFF_MASK) | slot->start)) {
-		local_sub(slot->end - slot->start, &cb->entries_bytes);
-		rb_preempt_point(cb, "discard-rolled-back");
+	    (w & RB_OFF_MASK) == slot->end) {
 		/*
-		 * write_stamp now names an event that is gone: make the
-		 * next event take an absolute stamp (before != after).
+		 * Once the space is given back, write_stamp names an event
+		 * that is gone, and the next event on this page must not
+		 * take its delta from it: spoil before_stamp first, so that
+		 * it stamps itself absolutely (before != after). An
+		 * interrupt that comes before the cmpxchg reserves after us
+		 * and makes it fail; the spoiled stamp then only costs the
+		 * next event eight bytes.
 		 */
 		local64_set(&cb->before_stamp, ~0ULL);
+		/* the spoiled stamp before the space; interrupts only */
+		barrier();
+		if (local_try_cmpxchg(&slot->page->write, &w,
+				      (w & ~RB_OFF_MASK) | slot->start)) {
+			local_sub(slot->end - slot->start,
+				  &cb->entries_bytes);
+			rb_preempt_point(cb, "discard-rolled-back");
+		}
 	}
 out:
 	rb_end_commit(cb);

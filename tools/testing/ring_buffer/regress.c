@@ -328,12 +328,65 @@ static void bug9_map_vs_page_read(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * Bug 2: a discard that gives the space of the last event back spoiled
+ * before_stamp only after the cmpxchg. An interrupt in between saw
+ * before == write_stamp == the discarded event's time and took its delta
+ * from it, though the event before it on the page is older.
+ */
+static struct trace_buffer *bug2_buffer;
+static u64 bug2_nested_ts;
+static bool bug2_fired;
+
+static void bug2_hook(struct rb_cpu *cb, const char *name)
+{
+	struct ring_buffer_event *ev;
+
+	if (bug2_fired || strcmp(name, "discard-rolled-back"))
+		return;
+	bug2_fired = true;
+	rbh_ctx_level = 2;		/* an irq on the discarding CPU */
+	now += 5000000;
+	ev = ring_buffer_lock_reserve(bug2_buffer, 16);
+	CHECK(ev);
+	bug2_nested_ts = ring_buffer_event_time_stamp(bug2_buffer, ev);
+	memcpy(ring_buffer_event_data(ev), &(u32){ 2 }, 4);
+	ring_buffer_unlock_commit(bug2_buffer);
+	rbh_ctx_level = 0;
+}
+
+static void bug2_discard_rollback_stamp(void)
+{
+	struct trace_buffer *b = new_buffer(4, 0);
+	struct ring_buffer_event *ev;
+	u64 ts;
+
+	rbh_cpu = 0;
+	bug2_buffer = b;
+	bug2_fired = false;
+	CHECK(put(b, 16, 1) == 0);
+	now += 1000000;			/* the discarded event is newer */
+	ev = ring_buffer_lock_reserve(b, 16);
+	CHECK(ev);
+	point_hook = bug2_hook;
+	ring_buffer_discard_commit(b, ev);
+	point_hook = NULL;
+	CHECK(bug2_fired);
+	CHECK_EQ(take(b, &ts, NULL), 1);
+	CHECK_EQ(take(b, &ts, NULL), 2);
+	CHECK_EQ(ts, bug2_nested_ts);
+	CHECK_EQ(take(b, &ts, NULL), -1);
+	check_ring(b);
+	ring_buffer_free(b);
+}
+
 struct regress_test {
 	const char	*name;
 	void		(*fn)(void);
 };
 
 static const struct regress_test tests[] = {
+	{ "bug2", bug2_discard_rollback_stamp },
 	{ "bug8", bug8_map_mid_push },
 	{ "bug9", bug9_map_vs_page_read },
 	{ "bug10", bug10_abandoned_swap },
