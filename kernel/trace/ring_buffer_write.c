@@ -206,24 +206,25 @@ static noinline bool rb_ring_has_head(struct rb_cpu *cb, struct rb_subbuf *from)
 
 /*
  * Push the head one page forward because the tail wants the page it is
- * on (overwrite mode). Steps P1-P4 of the design document:
- *   P1 HEAD -> UPDATE on tail->next: whoever wins owns the lost page;
+ * on (overwrite mode). Steps P1-P3 of the design document:
+ *   P1 HEAD -> UPDATE on tail->next: the winner owns the page it drops;
  *   P2 NORMAL -> HEAD on the pointer to the page after it;
- *   P3 undo P2 if nested writers already went past it;
- *   P4 the owner turns UPDATE -> NORMAL.
- * Returns 0 when the tail may move, 1 to retry, -1 on corruption.
+ *   P3 UPDATE -> NORMAL on tail->next.
+ * Only the owner does P2. Returns 0 when the tail may move, 1 to retry,
+ * -1 to drop the event.
  */
 static int rb_push_head(struct rb_cpu *cb, struct rb_subbuf *tail,
 			struct rb_subbuf *head)
 {
 	unsigned long entries = rb_page_entries(head);
-	struct rb_subbuf *after, *now;
+	struct rb_subbuf *after;
 	unsigned long was, ret;
 
 	/*
-	 * The page after @head, sampled before P1: once P1 marks UPDATE,
-	 * nobody but the reader changes head->list.next, and only after a
-	 * P2 flagged that page (see the MOVED case below).
+	 * The page after @head, sampled before P1. Between our P1 and P2
+	 * nobody changes head->list.next: interrupts do not push (below),
+	 * and a reader can only take a page that a HEAD flag leads to,
+	 * while no pointer carries one.
 	 */
 	after = rb_next_page(head);
 
@@ -242,13 +243,20 @@ static int rb_push_head(struct rb_cpu *cb, struct rb_subbuf *tail,
 		break;
 	case RB_PTR_UPDATE:
 		/*
-		 * We interrupted the owner between P1 and P4. If its P2 is
-		 * done (a HEAD exists, possibly moved on by a reader since),
-		 * nothing is left for us: the tail may move.
+		 * We interrupted the owner between P1 and P3. Past its P2 a
+		 * HEAD exists (possibly moved on by a reader since) and the
+		 * page it dropped may be written: the tail may move. Before
+		 * its P2 we must not flag the head for it: when it resumes,
+		 * its own P2 would flag a page we had meanwhile filled and
+		 * left, a second HEAD through which a reader could take the
+		 * page writers are on. Drop the event, as when the ring is
+		 * full of uncommitted data; the window is a few
+		 * instructions.
 		 */
 		if (rb_ring_has_head(cb, head))
 			return 0;
-		break;
+		local_inc(&cb->commit_overrun);
+		return -1;
 	case RB_PTR_NORMAL:
 		/* An interrupt finished the push for us. */
 	case RB_PTR_MOVED:
@@ -260,32 +268,16 @@ static int rb_push_head(struct rb_cpu *cb, struct rb_subbuf *tail,
 	}
 	rb_preempt_point(cb, "head-update");
 
-	/*
-	 * P2. MOVED means an interrupt did P2 already and a reader has
-	 * since swapped @after out: the head is further on and correct.
-	 */
+	/* P2: cannot fail, see @after above */
 	ret = rb_ptr_swing(head, after, RB_PTR_NORMAL, RB_PTR_HEAD);
-	if (rb_broken(cb, ret == RB_PTR_UPDATE))
+	if (rb_broken(cb, ret != RB_PTR_NORMAL))
 		return -1;
 	rb_preempt_point(cb, "head-set");
 
-	/*
-	 * P3: if we set the flag but interrupts moved the tail past @head
-	 * meanwhile, they also moved the head past @after and our flag is
-	 * stale. Only they could have moved the tail, and they are done.
-	 */
-	if (ret == RB_PTR_NORMAL) {
-		now = READ_ONCE(cb->tail_page);
-		if (now != tail && now != head)
-			rb_ptr_swing(head, after, RB_PTR_HEAD, RB_PTR_NORMAL);
-	}
-
-	/* P4 */
-	if (was == RB_PTR_HEAD) {
-		ret = rb_ptr_swing(tail, head, RB_PTR_UPDATE, RB_PTR_NORMAL);
-		if (rb_broken(cb, ret != RB_PTR_UPDATE))
-			return -1;
-	}
+	/* P3: only the reader changes flags meanwhile, and only HEAD ones */
+	ret = rb_ptr_swing(tail, head, RB_PTR_UPDATE, RB_PTR_NORMAL);
+	if (rb_broken(cb, ret != RB_PTR_UPDATE))
+		return -1;
 	return 0;
 }
 

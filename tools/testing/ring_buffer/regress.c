@@ -380,12 +380,112 @@ static void bug2_discard_rollback_stamp(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * Bug 1: the reader swapped out the tail page through a stale HEAD flag.
+ * Overwrite mode, ring full. The outer writer O on page D does P1 on the
+ * head A. Interrupts arriving before O's P2 find UPDATE and no HEAD, do
+ * P2 themselves, move the tail to A, fill it, push the head on and write
+ * on B. O's own P2 then flags B as the head again, and a reader arriving
+ * before O's P3 took B, the page being written, and recycled it.
+ */
+static struct trace_buffer *bug1_buffer;
+static int bug1_state;
+static u32 bug1_seq;
+static long bug1_last = -1;
+static int bug1_nested, bug1_tries;
+
+static void bug1_hook(struct rb_cpu *cb, const char *name)
+{
+	struct rb_subbuf *start;
+
+	if (bug1_state == 0 && !strcmp(name, "head-update")) {
+		/* interrupts: fill the page O gave up and go beyond it */
+		bug1_state = 1;
+		rbh_ctx_level = 2;
+		start = cb->tail_page;
+		while ((cb->tail_page == start ||
+			cb->tail_page == rb_next_page(start)) &&
+		       bug1_tries < 100) {
+			bug1_tries++;
+			if (put(bug1_buffer, 200, bug1_seq) == 0) {
+				bug1_seq++;
+				bug1_nested++;
+			}
+		}
+		rbh_ctx_level = 0;
+		bug1_state = 2;
+		return;
+	}
+	if (bug1_state == 2 && !strcmp(name, "head-set")) {
+		/* a reader on another CPU, between O's P2 and P3 */
+		bug1_state = 3;
+		rbh_cpu = 1;
+		bug1_last = drain(bug1_buffer, bug1_last);
+		rbh_cpu = 0;
+	}
+}
+
+static void bug1_stale_head(void)
+{
+	struct trace_buffer *b = new_buffer(4, RB_FL_OVERWRITE);
+	u32 outer;
+
+	rbh_cpu = 0;
+	bug1_buffer = b;
+	bug1_state = 0;
+	bug1_nested = 0;
+	bug1_tries = 0;
+	bug1_last = -1;
+	bug1_seq = fill_to_head(b, 100, 0);
+	outer = bug1_seq++;
+	point_hook = bug1_hook;
+	CHECK(put(b, 100, outer) == 0);
+	point_hook = NULL;
+	CHECK(bug1_state == 3);
+	/* what the interrupts could not write is counted, not lost */
+	CHECK_EQ(bug1_nested + ring_buffer_commit_overrun_cpu(b, 0),
+		 bug1_tries);
+	/*
+	 * Everything in order, every gap counted. O's event has the
+	 * sequence number it took before the interrupts, so it comes back
+	 * after theirs: sequence numbers go back once, there.
+	 */
+	{
+		unsigned long lost, total_lost = 0, read = 0;
+		bool outer_seen = false;
+		long seq, last = bug1_last;
+
+		while ((seq = take(b, NULL, &lost)) >= 0) {
+			if (getenv("REGRESS_DEBUG"))
+				fprintf(stderr, "seq %ld lost %lu\n", seq, lost);
+			if (seq == outer) {
+				CHECK(!outer_seen);
+				outer_seen = true;
+				continue;
+			}
+			/* the outer event is not where its number is */
+			if (last + 1 + (long)lost == outer)
+				last++;
+			CHECK_EQ(seq, last + 1 + (long)lost);
+			total_lost += lost;
+			last = seq;
+			read++;
+		}
+		CHECK(outer_seen);
+		CHECK_EQ(last, (long)bug1_seq - 1 == outer ?
+			 (long)outer - 1 : (long)bug1_seq - 1);
+	}
+	check_ring(b);
+	ring_buffer_free(b);
+}
+
 struct regress_test {
 	const char	*name;
 	void		(*fn)(void);
 };
 
 static const struct regress_test tests[] = {
+	{ "bug1", bug1_stale_head },
 	{ "bug2", bug2_discard_rollback_stamp },
 	{ "bug8", bug8_map_mid_push },
 	{ "bug9", bug9_map_vs_page_read },
