@@ -88,6 +88,8 @@ struct rb_data_page {
 #define RB_OFF_BITS		20
 #define RB_OFF_MASK		((1UL << RB_OFF_BITS) - 1)
 #define RB_GEN_ONE		BIT(RB_OFF_BITS)
+/* offset of a page the tail is being moved onto (larger than any page) */
+#define RB_OFF_MOVING		RB_OFF_MASK
 #define RB_MAX_ORDER		7	/* sub-buffers stay below 1 << RB_OFF_BITS */
 
 /*

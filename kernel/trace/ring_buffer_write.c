@@ -282,48 +282,75 @@ static int rb_push_head(struct rb_cpu *cb, struct rb_subbuf *tail,
 }
 
 /*
- * Make @next the tail page. Nested writers may race us to it; bumping the
- * generation first means our reset only lands if nobody got there before.
+ * T5 of a tail move: the page is ready, let reservations in. The mover
+ * does it, or an interrupt that found the tail on a page still claimed;
+ * the second cmpxchg fails and changes nothing.
  */
-static void rb_move_tail(struct rb_cpu *cb, struct rb_subbuf *tail,
+static void rb_tail_open(struct rb_subbuf *p, long claimed)
+{
+	local_cmpxchg(&p->write, claimed, (claimed & ~RB_OFF_MASK) + RB_GEN_ONE);
+}
+
+/*
+ * Make @next the tail page: steps T1-T5 of the design document. Returns
+ * false when the event has to be dropped, true to retry the reservation
+ * (on @next, or wherever an interrupt moved the tail meanwhile).
+ */
+static bool rb_move_tail(struct rb_cpu *cb, struct rb_subbuf *tail,
 			 struct rb_subbuf *next)
 {
-	long w = local_add_return(RB_GEN_ONE, &next->write);
-	long e = local_add_return(RB_GEN_ONE, &next->entries);
+	long w = local_read(&next->write);
+	long e, claimed;
 
-	/* the bumps come before the tail check; interrupts only */
+	/* T1: the sample before the check; interrupts only */
 	barrier();
-	rb_preempt_point(cb, "tail-gen");
+	rb_preempt_point(cb, "tail-sampled");
 	if (tail != READ_ONCE(cb->tail_page))
-		return;
-	rb_preempt_point(cb, "tail-checked");
+		return true;		/* an interrupt moved it */
+	if ((w & RB_OFF_MASK) == RB_OFF_MOVING)
+		return false;		/* we interrupted the mover, below */
 
 	/*
-	 * Only the outermost writer publishes, and it is not running, so
-	 * clearing the commit word is safe even if an interrupt gets here
-	 * too. It must precede the generation change below: an iterator
-	 * that validated against the new generation reads a commit word no
-	 * larger than what was written since.
+	 * T2: claim @next, bumping its generation. Until the tail is on
+	 * @next, an interrupt that wants to move there finds the claim and
+	 * drops its event; once it is, reservations there find the claim
+	 * and open the page first (T5). Nothing is written on @next before
+	 * the resets of T3, which therefore cannot land on data. Before the
+	 * claim, an interrupt that moves the tail itself changes @next's
+	 * write word (its own claim), so ours fails and we change nothing.
+	 */
+	claimed = (w & ~RB_OFF_MASK) + RB_GEN_ONE + RB_OFF_MOVING;
+	if (!local_try_cmpxchg(&next->write, &w, claimed))
+		return true;
+	rb_preempt_point(cb, "tail-claimed");
+
+	/*
+	 * T3: empty @next. Only the outermost writer publishes, and it is
+	 * not running, so nothing publishes a commit word meanwhile. The
+	 * commit word is cleared before the generation changes again (T5):
+	 * an iterator that validated against the new generation reads a
+	 * commit word no larger than what was written since.
 	 */
 	local_set(&next->page->commit, 0);
 	next->real_end = 0;
-	/* commit word cleared before the generation changes; see above */
+	e = local_read(&next->entries);
+	local_set(&next->entries, (e & ~RB_OFF_MASK) + RB_GEN_ONE);
+	/* commit word before the generation; pairs with rb_iter_load() */
 	smp_wmb();
-	/*
-	 * Reset the counts and bump the generation once more. Fails if an
-	 * interrupt bumped it after us: it owns the page now and may have
-	 * written to it.
-	 */
-	local_cmpxchg(&next->write, w, (w & ~RB_OFF_MASK) + RB_GEN_ONE);
-	local_cmpxchg(&next->entries, e, e & ~RB_OFF_MASK);
 	rb_preempt_point(cb, "tail-reset");
 
 	/*
-	 * Fully ordered: the generation bump is visible to remote iterators
-	 * before any event written on @next after the move.
+	 * T4: fully ordered, so the generation change is visible to remote
+	 * iterators before any event written on @next after the move. No
+	 * interrupt can have moved the tail since T1: they dropped.
 	 */
-	if (try_cmpxchg(&cb->tail_page, &tail, next))
+	if (!rb_broken(cb, !try_cmpxchg(&cb->tail_page, &tail, next)))
 		local_inc(&cb->pages_touched);
+	rb_preempt_point(cb, "tail-moved");
+
+	/* T5 */
+	rb_tail_open(next, claimed);
+	return true;
 }
 
 /*
@@ -341,6 +368,12 @@ rb_tail_full(struct rb_cpu *cb, struct rb_subbuf *tail, long w,
 	struct ring_buffer_event *pad;
 	struct rb_subbuf *next;
 	unsigned long state;
+
+	/* the tail moved here and the mover we interrupted has not opened it */
+	if (unlikely(off == RB_OFF_MOVING)) {
+		rb_tail_open(tail, w);
+		return ERR_PTR(-EAGAIN);
+	}
 
 	if (off < bsize) {
 		/*
@@ -405,7 +438,10 @@ rb_tail_full(struct rb_cpu *cb, struct rb_subbuf *tail, long w,
 			return NULL;
 		}
 	}
-	rb_move_tail(cb, tail, next);
+	if (!rb_move_tail(cb, tail, next)) {
+		local_inc(&cb->commit_overrun);
+		return NULL;
+	}
 	return ERR_PTR(-EAGAIN);
 }
 

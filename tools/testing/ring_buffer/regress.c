@@ -479,6 +479,63 @@ static void bug1_stale_head(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * Bug 12: rb_move_tail() checked that the tail had not moved, then reset
+ * the page it moves onto. Interrupts between the check and the reset
+ * moved the tail onto that page themselves, filled and closed it and went
+ * on; the reset then zeroed real_end of their closed page: whole-page
+ * reads included its end padding and had no room for the lost count.
+ */
+static struct trace_buffer *bug12_buffer;
+static bool bug12_fired;
+static u32 bug12_seq;
+static int bug12_nested, bug12_tries;
+
+static void bug12_hook(struct rb_cpu *cb, const char *name)
+{
+	struct rb_subbuf *start;
+
+	if (bug12_fired || strcmp(name, "tail-claimed"))
+		return;
+	bug12_fired = true;
+	rbh_ctx_level = 2;
+	start = cb->tail_page;
+	while ((cb->tail_page == start ||
+		cb->tail_page == rb_next_page(start)) && bug12_tries < 100) {
+		bug12_tries++;
+		if (put(bug12_buffer, 200, bug12_seq) == 0) {
+			bug12_seq++;
+			bug12_nested++;
+		}
+	}
+	rbh_ctx_level = 0;
+}
+
+static void bug12_move_tail_reset(void)
+{
+	struct trace_buffer *b = new_buffer(6, 0);
+	struct rb_cpu *cb = cpu_of(b, 0);
+	u32 seq = 0, outer;
+
+	rbh_cpu = 0;
+	bug12_buffer = b;
+	bug12_fired = false;
+	bug12_nested = 0;
+	bug12_tries = 0;
+	while (b->subbuf_size - rb_page_off(cb->tail_page) >= 100)
+		CHECK(put(b, 60, seq++) == 0);
+	outer = seq++;
+	bug12_seq = seq;
+	point_hook = bug12_hook;
+	CHECK(put(b, 100, outer) == 0);
+	point_hook = NULL;
+	CHECK(bug12_fired);
+	CHECK_EQ(bug12_nested + ring_buffer_commit_overrun_cpu(b, 0),
+		 bug12_tries);
+	check_ring(b);
+	ring_buffer_free(b);
+}
+
 struct regress_test {
 	const char	*name;
 	void		(*fn)(void);
@@ -490,6 +547,7 @@ static const struct regress_test tests[] = {
 	{ "bug8", bug8_map_mid_push },
 	{ "bug9", bug9_map_vs_page_read },
 	{ "bug10", bug10_abandoned_swap },
+	{ "bug12", bug12_move_tail_reset },
 };
 
 /* regress [name...]: run the named tests, or all of them */
