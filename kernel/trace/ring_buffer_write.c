@@ -35,18 +35,24 @@ struct rb_resv {
 	enum rb_stamp_kind	kind;
 };
 
-/* Bytes a data event with @len bytes of payload takes on the page. */
+/*
+ * Bytes a data event with @len bytes of payload takes on the page: the
+ * header, array[0] holding the length when type_len cannot say it (large
+ * payloads, and every event where payloads must be 8-byte aligned), the
+ * payload, all rounded up to the alignment. With RB_ALIGNMENT 8 the
+ * payload at array[1] is then 8-byte aligned, as every event starts so.
+ */
 static __always_inline unsigned long rb_data_size(unsigned long len)
 {
-	unsigned long size;
+	unsigned long size = RB_EVENT_HDR + len;
 
 	if (RB_FORCE_8BYTE || len > RB_SMALL_DATA)
-		len += sizeof(u32);		/* array[0] holds the length */
-	size = ALIGN(len, RB_ALIGNMENT) + RB_EVENT_HDR;
+		size += sizeof(u32);
+	size = ALIGN(size, RB_ALIGNMENT);
 	/*
 	 * Never 12 bytes: a discarded event must be able to turn into
 	 * padding plus an 8-byte time stamp (rb_discard_in_place()), and
-	 * padding needs at least 8.
+	 * padding needs at least 8. (With 8-byte alignment no size is 12.)
 	 */
 	if (size == RB_STAMP_LEN + RB_EVENT_HDR)
 		size += RB_ALIGNMENT;

@@ -536,6 +536,80 @@ static void bug12_move_tail_reset(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * The bytes an event with @len bytes of payload takes, from the format
+ * (Documentation/trace/ring-buffer-design.rst, events/header_event): a
+ * 4-byte header, then array[0] holding the length when type_len cannot
+ * (payloads over 112 bytes, and every event when the architecture needs
+ * 8-byte aligned 64-bit accesses), then the payload, rounded up to 4
+ * bytes (8 with that alignment); never 12 bytes, as the design requires.
+ */
+static unsigned long format_size(unsigned long len)
+{
+#ifdef CONFIG_HAVE_64BIT_ALIGNED_ACCESS
+	return (4 + 4 + len + 7) / 8 * 8;
+#else
+	unsigned long size = 4 + (len > 112 ? 4 : 0) + (len + 3) / 4 * 4;
+
+	return size == 12 ? 16 : size;
+#endif
+}
+
+#ifdef CONFIG_HAVE_64BIT_ALIGNED_ACCESS
+#define PAYLOAD_ALIGN	8
+#else
+#define PAYLOAD_ALIGN	4
+#endif
+
+/*
+ * Bug 3: with CONFIG_HAVE_64BIT_ALIGNED_ACCESS, events were sized 4 mod
+ * 8: every other payload misaligned, and a maximum-size event needed 4084
+ * bytes of a 4080-byte page, so the writer closed page after page round
+ * the ring, wiping it, until it gave up and disabled the CPU.
+ */
+static void bug3_event_sizes(void)
+{
+	struct trace_buffer *b = new_buffer(4, RB_FL_OVERWRITE);
+	struct rb_cpu *cb = cpu_of(b, 0);
+	unsigned long len, max = ring_buffer_max_event_size(b), bad = 0;
+	struct ring_buffer_event *ev;
+	u32 seq = 0;
+
+	rbh_cpu = 0;
+	CHECK_EQ(max, 4080 - 8);
+	for (len = 1; len <= max; len++) {
+		unsigned long off = rb_page_off(cb->tail_page);
+
+		ev = ring_buffer_lock_reserve(b, len);
+		if (!ev) {
+			bad++;
+			continue;
+		}
+		if ((unsigned long)ring_buffer_event_data(ev) % PAYLOAD_ALIGN)
+			bad++;
+		/* on a fresh page the event starts at 0, no stamp before */
+		if (rb_event_at(cb->tail_page, off) == ev &&
+		    rb_page_off(cb->tail_page) - off != format_size(len))
+			bad++;
+		if (rb_event_at(cb->tail_page, off) != ev &&
+		    rb_page_off(cb->tail_page) != format_size(len))
+			bad++;
+		ring_buffer_unlock_commit(b);
+		CHECK(take(b, NULL, NULL) >= 0 || true);
+	}
+	CHECK_EQ(bad, 0);
+	/* a maximum-size event after others: it fits, they survive */
+	for (seq = 0; seq < 5; seq++)
+		CHECK(put(b, 16, seq) == 0);
+	CHECK(put(b, max, seq) == 0);
+	CHECK_EQ(drain(b, -1), 5);
+	CHECK_EQ(ring_buffer_overrun_cpu(b, 0), 0);
+	CHECK(put(b, 16, 6) == 0);	/* still recording */
+	CHECK_EQ(take(b, NULL, NULL), 6);
+	check_ring(b);
+	ring_buffer_free(b);
+}
+
 struct regress_test {
 	const char	*name;
 	void		(*fn)(void);
@@ -544,6 +618,7 @@ struct regress_test {
 static const struct regress_test tests[] = {
 	{ "bug1", bug1_stale_head },
 	{ "bug2", bug2_discard_rollback_stamp },
+	{ "bug3", bug3_event_sizes },
 	{ "bug8", bug8_map_mid_push },
 	{ "bug9", bug9_map_vs_page_read },
 	{ "bug10", bug10_abandoned_swap },

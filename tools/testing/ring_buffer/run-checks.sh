@@ -25,6 +25,10 @@ run() {
 run unit "$out/unit"
 run regress "$out/regress"
 run explore "$out/explore"
+# the event layout of architectures that need 8-byte aligned 64-bit access
+run unit-a8 "$out/unit-a8"
+run regress-a8 "$out/regress-a8"
+run explore-a8 "$out/explore-a8"
 # TSan needs a fixed memory layout on kernels with high mmap entropy
 if setarch "$(uname -m)" -R true 2>/dev/null; then
 	run stress-tsan setarch "$(uname -m)" -R "$out/stress-tsan" "$secs"
