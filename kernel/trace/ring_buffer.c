@@ -444,8 +444,7 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size,
 	buffer->reader_lock_key = key;
 	buffer->subbuf_order = 0;
 	buffer->subbuf_size = PAGE_SIZE - RB_PAGE_HDR;
-	/* room for the event header and array[0] */
-	buffer->max_data_size = buffer->subbuf_size - RB_EVENT_HDR * 2;
+	rb_update_max_data_size(buffer);
 	mutex_init(&buffer->mutex);
 	rb_waiters_init(&buffer->waiters);
 
@@ -687,10 +686,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_size);
  */
 unsigned long ring_buffer_max_event_size(struct trace_buffer *buffer)
 {
-	/* with absolute stamps every event carries one */
-	if (buffer->abs_stamps)
-		return buffer->max_data_size - RB_STAMP_LEN;
-	return buffer->max_data_size;
+	return READ_ONCE(buffer->max_data_size);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_max_event_size);
 
@@ -905,6 +901,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_set_clock);
 void ring_buffer_set_time_stamp_abs(struct trace_buffer *buffer, bool abs)
 {
 	WRITE_ONCE(buffer->abs_stamps, abs);
+	/* with absolute stamps every event carries one: 8 bytes less */
+	rb_update_max_data_size(buffer);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_set_time_stamp_abs);
 

@@ -221,7 +221,7 @@ struct trace_buffer {
 	bool			abs_stamps;
 	unsigned int		subbuf_order;
 	unsigned int		subbuf_size;	/* data bytes per sub-buffer */
-	unsigned int		max_data_size;
+	unsigned int		max_data_size;	/* largest payload, now */
 	unsigned long		default_pages;	/* for CPUs coming online */
 };
 
@@ -370,6 +370,20 @@ static inline u64 rb_full_stamp(u64 low, u64 near)
 	if (ts + (1ULL << (RB_STAMP_BITS - 1)) < near)
 		ts += 1ULL << RB_STAMP_BITS;
 	return ts;
+}
+
+/*
+ * The largest payload a writer may ask for: a sub-buffer less the event
+ * header and array[0], and less the stamp every event carries when
+ * stamps are absolute. Kept up to date by whoever changes either.
+ */
+static inline void rb_update_max_data_size(struct trace_buffer *buffer)
+{
+	unsigned int max = buffer->subbuf_size - RB_EVENT_HDR * 2;
+
+	if (READ_ONCE(buffer->abs_stamps))
+		max -= RB_STAMP_LEN;
+	WRITE_ONCE(buffer->max_data_size, max);
 }
 
 static inline u64 rb_clock(struct trace_buffer *buffer)

@@ -456,7 +456,7 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 	rb_writers_stop(buffer, buffer->cpumask);
 	buffer->subbuf_order = order;
 	buffer->subbuf_size = new_size;
-	buffer->max_data_size = new_size - RB_EVENT_HDR * 2;
+	rb_update_max_data_size(buffer);
 	for_each_cpu(cpu, buffer->cpumask) {
 		cb = buffer->buffers[cpu];
 		raw_spin_lock_irqsave(&cb->reader_lock, flags);

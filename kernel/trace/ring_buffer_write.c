@@ -375,6 +375,15 @@ rb_tail_full(struct rb_cpu *cb, struct rb_subbuf *tail, long w,
 	struct rb_subbuf *next;
 	unsigned long state;
 
+	/*
+	 * Larger than a sub-buffer: it fits on no page, and moving on would
+	 * only close page after page round the ring. The length check at
+	 * entry refuses such events; this catches one that raced a change
+	 * to absolute time stamps.
+	 */
+	if (unlikely(total > bsize))
+		return NULL;
+
 	/* the tail moved here and the mover we interrupted has not opened it */
 	if (unlikely(off == RB_OFF_MOVING)) {
 		rb_tail_open(tail, w);

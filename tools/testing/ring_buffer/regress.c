@@ -610,6 +610,36 @@ static void bug3_event_sizes(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * Bug 7: the length limit at reserve ignored absolute time stamps, with
+ * which every event carries 8 bytes more: lengths up to 8 below the limit
+ * passed and fitted on no page (the same wipe as bug 3).
+ */
+static void bug7_abs_stamp_limit(void)
+{
+	struct trace_buffer *b = new_buffer(4, RB_FL_OVERWRITE);
+	unsigned long len, max;
+	u32 seq;
+
+	rbh_cpu = 0;
+	ring_buffer_set_time_stamp_abs(b, true);
+	max = ring_buffer_max_event_size(b);
+	CHECK_EQ(max, 4080 - 8 - 8);
+	for (seq = 0; seq < 5; seq++)
+		CHECK(put(b, 16, seq) == 0);
+	for (len = max + 1; len <= 4080; len++)
+		CHECK(put(b, len, 100) != 0);
+	CHECK(put(b, max, seq) == 0);
+	CHECK_EQ(drain(b, -1), 5);
+	CHECK_EQ(ring_buffer_overrun_cpu(b, 0), 0);
+	ring_buffer_set_time_stamp_abs(b, false);
+	CHECK_EQ(ring_buffer_max_event_size(b), 4080 - 8);
+	CHECK(put(b, 4080 - 8, 6) == 0);
+	CHECK_EQ(take(b, NULL, NULL), 6);
+	check_ring(b);
+	ring_buffer_free(b);
+}
+
 struct regress_test {
 	const char	*name;
 	void		(*fn)(void);
@@ -619,6 +649,7 @@ static const struct regress_test tests[] = {
 	{ "bug1", bug1_stale_head },
 	{ "bug2", bug2_discard_rollback_stamp },
 	{ "bug3", bug3_event_sizes },
+	{ "bug7", bug7_abs_stamp_limit },
 	{ "bug8", bug8_map_mid_push },
 	{ "bug9", bug9_map_vs_page_read },
 	{ "bug10", bug10_abandoned_swap },
