@@ -131,8 +131,13 @@ struct rb_waiters {
 	bool			wake_full;
 };
 
-/* What a writer remembers of its reservation, one slot per nesting level. */
-#define RB_MAX_NEST		5
+/*
+ * What a writer remembers of its reservation, one slot per nesting level:
+ * every level the recursion guard admits (task, softirq, irq, NMI and a
+ * re-entry), twice, for one ring_buffer_nest_start() on top. A writer
+ * nested deeper still is refused, as the guard refuses a recursion.
+ */
+#define RB_MAX_NEST		(2 * RB_IN_LEVELS)
 struct rb_resv_slot {
 	struct rb_subbuf	*page;
 	unsigned long		start;		/* offset of the first byte */

@@ -576,12 +576,10 @@ rb_try_reserve(struct rb_cpu *cb, struct rb_resv *r, unsigned int nest)
 	local_inc(&tail->entries);
 	local_add(total, &cb->entries_bytes);
 
-	if (likely(nest < RB_MAX_NEST)) {
-		cb->resv[nest].page = tail;
-		cb->resv[nest].start = off;
-		cb->resv[nest].end = off + total;
-		cb->resv[nest].ts = r->ts;
-	}
+	cb->resv[nest].page = tail;
+	cb->resv[nest].start = off;
+	cb->resv[nest].end = off + total;
+	cb->resv[nest].ts = r->ts;
 	return rb_fill_header(tail, off, r);
 }
 
@@ -603,6 +601,9 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned long len)
 		goto fail;
 
 	nest = local_read(&cb->committing) - 1;
+	/* deeper than a slot to remember the reservation in: refuse */
+	if (unlikely(nest >= RB_MAX_NEST))
+		goto fail;
 	r.size = rb_data_size(len);
 	do {
 		ev = rb_try_reserve(cb, &r, nest);
@@ -735,6 +736,7 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 	struct rb_resv_slot *slot;
 	long w;
 
+	/* rb_reserve() refuses writers nested deeper than the slots */
 	if (rb_broken(cb, nest >= RB_MAX_NEST))
 		goto out;
 	slot = &cb->resv[nest];

@@ -640,6 +640,54 @@ static void bug7_abs_stamp_limit(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * Bug 11: a writer remembers its reservation in one slot per nesting
+ * level, and there were five: task, softirq, irq, NMI and the one
+ * same-context re-entry. ring_buffer_nest_start() allows five more; a
+ * discard at the sixth level found no slot and stopped the CPU for good.
+ */
+static void bug11_deep_discard(void)
+{
+	struct trace_buffer *b = new_buffer(4, 0);
+	struct ring_buffer_event *ev[7];
+	int level, n = 0;
+	long seq;
+
+	rbh_cpu = 0;
+	/* task, softirq, irq, NMI, and NMI again (the re-entry level) */
+	for (level = 0; level <= 4; level++) {
+		rbh_ctx_level = level < 4 ? level : 3;
+		ev[n] = ring_buffer_lock_reserve(b, 16);
+		CHECK(ev[n]);
+		memcpy(ring_buffer_event_data(ev[n]), &(u32){ n }, 4);
+		n++;
+	}
+	/* an NMI that writes to the buffer from within its own write */
+	ring_buffer_nest_start(b);
+	ev[n] = ring_buffer_lock_reserve(b, 16);
+	CHECK(ev[n]);
+	ring_buffer_discard_commit(b, ev[n]);
+	ev[n] = ring_buffer_lock_reserve(b, 16);
+	CHECK(ev[n]);
+	if (ev[n]) {
+		memcpy(ring_buffer_event_data(ev[n]), &(u32){ n }, 4);
+		ring_buffer_unlock_commit(b);
+	}
+	ring_buffer_nest_end(b);
+	while (n--)
+		ring_buffer_unlock_commit(b);
+	rbh_ctx_level = 0;
+	CHECK_EQ(rbh_warnings, 0);
+	/* the CPU still records, and everything but the discard is there */
+	CHECK(put(b, 16, 6) == 0);
+	CHECK_EQ(ring_buffer_entries_cpu(b, 0), 7);
+	for (n = 0; (seq = take(b, NULL, NULL)) >= 0; n++)
+		;
+	CHECK_EQ(n, 7);
+	check_ring(b);
+	ring_buffer_free(b);
+}
+
 struct regress_test {
 	const char	*name;
 	void		(*fn)(void);
@@ -653,6 +701,7 @@ static const struct regress_test tests[] = {
 	{ "bug8", bug8_map_mid_push },
 	{ "bug9", bug9_map_vs_page_read },
 	{ "bug10", bug10_abandoned_swap },
+	{ "bug11", bug11_deep_discard },
 	{ "bug12", bug12_move_tail_reset },
 };
 
