@@ -106,14 +106,30 @@ static void rb_recycle(struct rb_subbuf *p)
 }
 
 /*
- * S4: the pointer into @head must still carry HEAD, and becomes a plain
- * pointer to @reader in one fully ordered cmpxchg: a writer pushing the
- * head (P1) and this replace cannot both succeed.
+ * S4a: claim @head, turning the HEAD flag of the pointer into it into
+ * UPDATE. Fully ordered; fails if a writer pushed the head (P1) since we
+ * found it. While the claim stands, a writer that wants @head finds UPDATE
+ * and no HEAD anywhere and drops its event (rb_push_head()): nothing is
+ * dropped from the ring, so the overrun read next is exactly what was
+ * lost before @head. A writer that went round the whole ring since we
+ * found @head brings the same pointer back, and the claim succeeds on a
+ * head that is the head again: the count is read only now, so it holds.
  */
-static bool rb_replace_head(struct rb_subbuf *head, struct rb_subbuf *reader)
+static bool rb_claim_head(struct rb_subbuf *prev, struct rb_subbuf *head)
 {
-	unsigned long *ptr = (unsigned long *)&rb_prev_page(head)->list.next;
-	unsigned long old = (unsigned long)&head->list | RB_PTR_HEAD;
+	return rb_ptr_swing(prev, head, RB_PTR_HEAD, RB_PTR_UPDATE) ==
+		RB_PTR_HEAD;
+}
+
+/*
+ * S4b: the claimed pointer leads to @reader, prepared in S3, instead.
+ * Fully ordered: writers that follow the pointer see our page's links.
+ */
+static bool rb_install_reader(struct rb_subbuf *prev, struct rb_subbuf *head,
+			      struct rb_subbuf *reader)
+{
+	unsigned long *ptr = (unsigned long *)&prev->list.next;
+	unsigned long old = (unsigned long)&head->list | RB_PTR_UPDATE;
 
 	return try_cmpxchg(ptr, &old, (unsigned long)&reader->list);
 }
@@ -124,7 +140,7 @@ static bool rb_replace_head(struct rb_subbuf *head, struct rb_subbuf *reader)
  */
 static struct rb_subbuf *rb_reader_page(struct rb_cpu *cb)
 {
-	struct rb_subbuf *reader, *head, *after, *commit;
+	struct rb_subbuf *reader, *head, *prev, *after, *commit;
 	struct list_head *next;
 	unsigned long overrun = 0;
 	unsigned int size;
@@ -163,9 +179,10 @@ static struct rb_subbuf *rb_reader_page(struct rb_cpu *cb)
 			head = rb_find_head(cb);
 			if (!head)
 				return NULL;
+			prev = rb_prev_page(head);
 			/* head->list.next is a writer's cmpxchg target */
 			next = rb_ptr_clean(READ_ONCE(head->list.next));
-			reader->list.prev = head->list.prev;
+			reader->list.prev = &prev->list;
 			/*
 			 * A writer that read a pointer to this page while it
 			 * was still the head may look at it; it will fail
@@ -173,28 +190,26 @@ static struct rb_subbuf *rb_reader_page(struct rb_cpu *cb)
 			 */
 			WRITE_ONCE(reader->list.next, (struct list_head *)
 				   ((unsigned long)next | RB_PTR_HEAD));
-
-			/*
-			 * Pairs with the fully ordered cmpxchg that flagged
-			 * @head (P2): the writer counted the page it
-			 * dropped before that, so overrun read now covers
-			 * every page lost before @head.
-			 */
-			smp_mb();
-			overrun = local_read(&cb->overrun);
 			rb_preempt_point(cb, "reader-prepared");
 
-			/*
-			 * S4: replace @head by our page in the ring. Fails
-			 * if a writer is pushing or has pushed the head.
-			 */
-			if (rb_replace_head(head, reader))
+			/* S4a; fails while writers push the head: let them */
+			if (rb_claim_head(prev, head))
 				break;
-			/* writers keep pushing the head: let them */
 			if (tries > 1000)
 				return NULL;
 			cpu_relax();
 		}
+		/*
+		 * Ordered after the claim by its cmpxchg, and every drop
+		 * before it counted: a writer adds a dropped page's events
+		 * before it flags the next head (P2), and we saw @head
+		 * flagged. Nothing is dropped while we hold the claim.
+		 */
+		overrun = local_read(&cb->overrun);
+		rb_preempt_point(cb, "reader-claimed");
+		/* S4b: cannot fail, only we change a claimed pointer */
+		if (rb_broken(cb, !rb_install_reader(prev, head, reader)))
+			return NULL;
 
 		/*
 		 * S5: finish the splice; @head is ours now. Only now is our

@@ -131,13 +131,15 @@ static void check_midflight(struct rb_cpu *cb)
 	if (p != start)
 		violate("ring broken mid-flight");
 	/*
-	 * Each nesting level may be pushing the head (one UPDATE each); a
-	 * push between its first two steps leaves no HEAD for a moment.
-	 * Two HEADs would let a reader take a page a writer is on.
+	 * Each nesting level may be pushing the head (one UPDATE each), and
+	 * a reader may hold the head claimed (one more); a push between its
+	 * first two steps leaves no HEAD for a moment. Two HEADs would let
+	 * a reader take a page a writer is on.
 	 */
 	if (heads > 1)
 		violate("two pointers carry HEAD");
-	if (updates > (unsigned long)depth + 1 || heads + updates == 0)
+	if (updates > (unsigned long)depth + 1 + in_reader ||
+	    heads + updates == 0)
 		violate("head flags inconsistent mid-flight");
 	for (d = 0; d <= MAX_DEPTH; d++) {
 		if (!inflight_on[d])

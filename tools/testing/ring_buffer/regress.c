@@ -688,6 +688,64 @@ static void bug11_deep_discard(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * The stress failure ("cpu 0: seq 126488 after 124597 with 0 lost"): the
+ * reader read overrun, then replaced the head with its cmpxchg. A reader
+ * delayed in between (a busy machine) while the writer went round the
+ * whole ring found the head pointer back at the same value, its cmpxchg
+ * succeeded, and the losses of the lap were missing from the count it
+ * had read: events gone with nothing reported before them (the rest of
+ * the count came with a later page).
+ */
+static struct trace_buffer *lap_buffer;
+static bool lap_done;
+static u32 lap_seq;
+
+static void lap_hook(struct rb_cpu *cb, const char *name)
+{
+	struct rb_subbuf *head, *prev;
+	bool left = false;
+	int n;
+
+	if (lap_done || strcmp(name, "reader-prepared"))
+		return;
+	lap_done = true;
+	head = cb->head_page;
+	prev = rb_prev_page(head);
+	CHECK_EQ(rb_ptr_state(prev, head), RB_PTR_HEAD);
+	/* the writer on CPU 0 goes once round the ring, back to this head */
+	rbh_cpu = 0;
+	for (n = 0; n < 10000; n++) {
+		CHECK(put(lap_buffer, 100, lap_seq++) == 0);
+		if (rb_ptr_state(prev, head) != RB_PTR_HEAD)
+			left = true;
+		else if (left)
+			break;
+	}
+	rbh_cpu = 1;
+	CHECK(left && rb_ptr_state(prev, head) == RB_PTR_HEAD);
+}
+
+static void stress_lap_during_swap(void)
+{
+	struct trace_buffer *b = new_buffer(3, RB_FL_OVERWRITE);
+	long last;
+
+	rbh_cpu = 0;
+	lap_buffer = b;
+	lap_done = false;
+	for (lap_seq = 0; lap_seq < 200; lap_seq++)
+		CHECK(put(b, 100, lap_seq) == 0);
+	point_hook = lap_hook;
+	rbh_cpu = 1;
+	last = drain(b, -1);
+	point_hook = NULL;
+	CHECK(lap_done);
+	CHECK_EQ(last, (long)lap_seq - 1);
+	check_ring(b);
+	ring_buffer_free(b);
+}
+
 struct regress_test {
 	const char	*name;
 	void		(*fn)(void);
@@ -703,6 +761,7 @@ static const struct regress_test tests[] = {
 	{ "bug10", bug10_abandoned_swap },
 	{ "bug11", bug11_deep_discard },
 	{ "bug12", bug12_move_tail_reset },
+	{ "stress-lap", stress_lap_during_swap },
 };
 
 /* regress [name...]: run the named tests, or all of them */
@@ -719,7 +778,7 @@ int main(int argc, char **argv)
 			continue;
 		failed = rbh_failures;
 		tests[i].fn();
-		printf("regress: %-6s %s\n", tests[i].name,
+		printf("regress: %-10s %s\n", tests[i].name,
 		       rbh_failures == failed ? "ok" : "FAILED");
 	}
 	CHECK_EQ(rbh_warnings, 0);
