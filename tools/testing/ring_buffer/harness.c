@@ -31,7 +31,7 @@ static struct rbh_thread *rbh_self(void)
 {
 	if (!self) {
 		self = calloc(1, sizeof(*self));
-		pthread_mutex_lock(&threads_lock);
+		rbh_lock(&threads_lock);
 		self->next = threads;
 		threads = self;
 		pthread_mutex_unlock(&threads_lock);
@@ -68,7 +68,7 @@ void synchronize_rcu(void)
 	struct rbh_thread *t, *me = rbh_self();
 
 	smp_mb();
-	pthread_mutex_lock(&threads_lock);
+	rbh_lock(&threads_lock);
 	for (t = threads; t; t = t->next) {
 		unsigned long exits;
 
@@ -83,9 +83,14 @@ void synchronize_rcu(void)
 	smp_mb();
 }
 
+void (*rbh_yield_hook)(void);
+
 void rbh_relax(void)
 {
-	sched_yield();
+	if (rbh_yield_hook)
+		rbh_yield_hook();
+	else
+		sched_yield();
 }
 
 /* ---- cpumask ---- */

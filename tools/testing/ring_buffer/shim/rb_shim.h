@@ -133,11 +133,27 @@ static inline int rbh_next_cpu(int cpu, const struct cpumask *m)
 	     (cpu) = rbh_next_cpu((cpu), (mask)))
 #define for_each_online_cpu(cpu)	for_each_cpu(cpu, cpu_online_mask)
 
-/* ---- locks ---- */
+/*
+ * ---- locks ----
+ * A harness that runs one thread at a time (stress -d) sets
+ * rbh_yield_hook: a thread that finds a lock taken, or spins for another
+ * thread's progress, calls it to let the scheduler run someone else.
+ */
+extern void (*rbh_yield_hook)(void);
+static inline void rbh_lock(pthread_mutex_t *m)
+{
+	if (!rbh_yield_hook) {
+		pthread_mutex_lock(m);
+		return;
+	}
+	while (pthread_mutex_trylock(m))
+		rbh_yield_hook();
+}
+
 struct lock_class_key { int dummy; };
 typedef struct { pthread_mutex_t m; } raw_spinlock_t;
 #define raw_spin_lock_init(l)	pthread_mutex_init(&(l)->m, NULL)
-#define raw_spin_lock(l)	pthread_mutex_lock(&(l)->m)
+#define raw_spin_lock(l)	rbh_lock(&(l)->m)
 #define raw_spin_unlock(l)	pthread_mutex_unlock(&(l)->m)
 #define raw_spin_trylock(l)	(pthread_mutex_trylock(&(l)->m) == 0)
 #define raw_spin_lock_irqsave(l, f)	 do { (f) = 0; raw_spin_lock(l); } while (0)
@@ -146,7 +162,7 @@ typedef struct { pthread_mutex_t m; } raw_spinlock_t;
 struct mutex { pthread_mutex_t m; };
 #define DEFINE_MUTEX(n)		struct mutex n = { PTHREAD_MUTEX_INITIALIZER }
 #define mutex_init(l)		pthread_mutex_init(&(l)->m, NULL)
-#define mutex_lock(l)		pthread_mutex_lock(&(l)->m)
+#define mutex_lock(l)		rbh_lock(&(l)->m)
 #define mutex_unlock(l)		pthread_mutex_unlock(&(l)->m)
 
 /* ---- memory ---- */
