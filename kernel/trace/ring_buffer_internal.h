@@ -263,6 +263,18 @@ struct ring_buffer_iter {
 	__bad;								\
 })
 
+/*
+ * A load of a ring link: READ_ONCE(), and what is read through the page
+ * it leads to is ordered after it by the address dependency. The
+ * harness's weak memory model (tools/testing/shared) does not follow
+ * dependencies; there the load is an acquire, which orders as much.
+ */
+#ifdef RB_HARNESS_HOOKS
+#define rb_link_load(x)		smp_load_acquire(&(x))
+#else
+#define rb_link_load(x)		READ_ONCE(x)
+#endif
+
 static inline struct list_head *rb_ptr_clean(struct list_head *p)
 {
 	return (struct list_head *)((unsigned long)p & ~RB_PTR_FLAGS);
@@ -270,13 +282,13 @@ static inline struct list_head *rb_ptr_clean(struct list_head *p)
 
 static inline struct rb_subbuf *rb_next_page(struct rb_subbuf *p)
 {
-	return list_entry(rb_ptr_clean(READ_ONCE(p->list.next)),
+	return list_entry(rb_ptr_clean(rb_link_load(p->list.next)),
 			  struct rb_subbuf, list);
 }
 
 static inline struct rb_subbuf *rb_prev_page(struct rb_subbuf *p)
 {
-	return list_entry(rb_ptr_clean(READ_ONCE(p->list.prev)),
+	return list_entry(rb_ptr_clean(rb_link_load(p->list.prev)),
 			  struct rb_subbuf, list);
 }
 

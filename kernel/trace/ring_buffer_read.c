@@ -217,7 +217,8 @@ static struct rb_subbuf *rb_reader_page(struct rb_cpu *cb)
 		 * (freeing and re-linking walk the ring from it), and @head,
 		 * which it may have named, just left.
 		 */
-		after = list_entry(rb_ptr_clean(reader->list.next),
+		/* our page's next is in the ring now: writers may flag it */
+		after = list_entry(rb_ptr_clean(READ_ONCE(reader->list.next)),
 				   struct rb_subbuf, list);
 		after->list.prev = &reader->list;
 		cb->pages = &reader->list;
@@ -902,6 +903,9 @@ static unsigned int rb_copy_events(struct rb_cpu *cb, struct rb_subbuf *reader,
 	unsigned int size = rb_page_size(reader);
 	unsigned int pos = 0, n, done;
 
+	/* commit word before the events it covers; pairs with rb_publish() */
+	smp_rmb();
+
 	while (reader->read < size) {
 		/* a null padding only marks the end: consume, do not copy */
 		if (rb_null_event(rb_event_at(reader, reader->read))) {
@@ -984,6 +988,11 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 		goto out;
 	rb_preempt_point(cb, "read-page-found");
 	size = rb_page_size(reader);
+	/*
+	 * The commit word may have grown since rb_reader_page() read it:
+	 * before the events it covers, as there; pairs with rb_publish().
+	 */
+	smp_rmb();
 	missed = cb->lost_events;
 
 	/* a mapped buffer's pages must stay where user space sees them */

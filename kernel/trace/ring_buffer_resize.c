@@ -40,8 +40,14 @@ static void rb_writers_start(struct trace_buffer *buffer,
 {
 	int cpu;
 
+	/*
+	 * The edited ring before the writers that see recording enabled
+	 * again: pairs with the acquire in rb_writer_enter(). Without it a
+	 * writer on a weakly ordered CPU could still follow the old links,
+	 * into pages about to be freed.
+	 */
 	for_each_cpu(cpu, cpus)
-		atomic_dec(&buffer->buffers[cpu]->record_disabled);
+		atomic_dec_return_release(&buffer->buffers[cpu]->record_disabled);
 }
 
 /* ---- resize ---- */

@@ -634,7 +634,13 @@ rb_writer_enter(struct trace_buffer *buffer, unsigned long length)
 		     !cpumask_test_cpu(cpu, buffer->cpumask)))
 		return NULL;
 	cb = buffer->buffers[cpu];
-	if (unlikely(atomic_read(&cb->record_disabled) || !rb_ctx_enter(cb)))
+	/*
+	 * Acquire: a ring edited while recording was disabled (resize,
+	 * reset, order change) is seen once it is enabled again; pairs
+	 * with rb_writers_start(). A plain load on x86.
+	 */
+	if (unlikely(atomic_read_acquire(&cb->record_disabled) ||
+		     !rb_ctx_enter(cb)))
 		return NULL;
 	return cb;
 }
