@@ -32,10 +32,12 @@ run regress-a8 "$out/regress-a8"
 run explore-a8 "$out/explore-a8"
 # TSan needs a fixed memory layout on kernels with high mmap entropy
 if setarch "$(uname -m)" -R true 2>/dev/null; then
-	run stress-tsan setarch "$(uname -m)" -R "$out/stress-tsan" -t "$secs"
+	norand="setarch $(uname -m) -R"
 else
-	run stress-tsan "$out/stress-tsan" -t "$secs"
+	norand=
 fi
+run stress-tsan $norand "$out/stress-tsan" -t "$secs"
+run stress-tsan-weak $norand "$out/stress-tsan-weak" -t "$secs"
 run stress-asan "$out/stress-asan" -t "$secs"
 
 # Deterministic schedules: each seed replays exactly. $seeds of them,

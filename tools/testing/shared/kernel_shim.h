@@ -156,6 +156,8 @@ typedef struct { int counter; } atomic_t;
 	SHIM_FULL(__atomic_add_fetch(&(v)->counter, 1, __ATOMIC_SEQ_CST))
 #define atomic_dec_and_test(v) \
 	SHIM_FULL(__atomic_sub_fetch(&(v)->counter, 1, __ATOMIC_SEQ_CST) == 0)
+#define atomic_dec_return_release(v) \
+	__atomic_sub_fetch(&(v)->counter, 1, __ATOMIC_RELEASE)
 #define atomic_inc_return_release(v) \
 	__atomic_add_fetch(&(v)->counter, 1, __ATOMIC_RELEASE)
 #define atomic_fetch_inc_release(v) \
