@@ -237,6 +237,7 @@ struct ring_buffer_iter {
 	unsigned int		pos;		/* offset of the current event */
 	unsigned int		next_pos;	/* past it, when it is cached */
 	u64			stamp;		/* time before current event */
+	bool			stamp_known;	/* else: the page stamp, later */
 	u64			cached_ts;
 	struct rb_subbuf	*seen_reader;	/* consumer state we started at */
 	unsigned long		seen_swaps;

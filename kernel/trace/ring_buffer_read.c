@@ -474,6 +474,12 @@ static unsigned long rb_page_gen(struct rb_subbuf *p)
 	return local_read(&p->write) & ~RB_OFF_MASK;
 }
 
+/*
+ * Enter @p at @pos, where the time is @stamp. At offset 0 the time is the
+ * page's stamp, taken only once the commit word says an event is there
+ * (rb_iter_load()): a page with nothing committed yet may still carry a
+ * stamp from before.
+ */
 static void rb_iter_enter(struct ring_buffer_iter *iter, struct rb_subbuf *p,
 			  unsigned int pos, u64 stamp)
 {
@@ -483,7 +489,8 @@ static void rb_iter_enter(struct ring_buffer_iter *iter, struct rb_subbuf *p,
 	smp_rmb();
 	iter->pos = pos;
 	iter->next_pos = pos;
-	iter->stamp = pos ? stamp : p->page->time_stamp;
+	iter->stamp = stamp;
+	iter->stamp_known = pos;
 }
 
 /*
@@ -578,6 +585,15 @@ static struct ring_buffer_event *rb_iter_load(struct ring_buffer_iter *iter)
 			rb_iter_enter(iter, next, 0, 0);
 			continue;
 		}
+		/*
+		 * Something is committed: the page stamp is its first
+		 * event's, ordered before the commit word we read (smp_rmb()
+		 * above); the generation check after the copy validates it.
+		 */
+		if (!iter->stamp_known) {
+			iter->stamp = iter->page->page->time_stamp;
+			iter->stamp_known = true;
+		}
 		ev = rb_event_at(iter->page, iter->pos);
 		len = rb_event_len(ev);
 		if (!len)
@@ -603,9 +619,17 @@ static struct ring_buffer_event *rb_iter_load(struct ring_buffer_iter *iter)
 		iter->next_pos = iter->pos;
 		continue;
 overrun:
-		/* the writer lapped us here: resume at its new contents */
+		/*
+		 * The writer lapped us here. What it overwrote is gone; the
+		 * oldest that survives, and follows what we returned, starts
+		 * at the head. While the head is being pushed, try again at
+		 * the next call (the generation still differs).
+		 */
 		iter->dropped = true;
-		rb_iter_enter(iter, iter->page, 0, 0);
+		next = rb_find_head(cb);
+		if (!next)
+			return NULL;
+		rb_iter_enter(iter, next, 0, 0);
 	}
 	return NULL;
 }

@@ -746,6 +746,99 @@ static void stress_lap_during_swap(void)
 	ring_buffer_free(b);
 }
 
+/* ---- the suspicions of issue 13, each confirmed or refuted here ---- */
+
+/*
+ * Suspicion: a lapped iterator resumes at the newest contents instead of
+ * the oldest surviving data. Confirmed: it restarted the page it was on,
+ * which the writer had just filled anew, and so skipped every event that
+ * survived between it and that page. After a drop it must go on with the
+ * oldest event that follows what it returned, and skip nothing else.
+ */
+static void susp_iter_lap(void)
+{
+	struct trace_buffer *b = new_buffer(4, RB_FL_OVERWRITE);
+	struct ring_buffer_event *ev;
+	struct ring_buffer_iter *it;
+	long shown_max = -1, post[4096], consumed[8192];
+	int npost = 0, ncons = 0, i, first;
+	bool dropped = false;
+	u32 seq = 0, s32;
+
+	rbh_cpu = 0;
+	while (seq < 150)
+		CHECK(put(b, 100, seq++) == 0);
+	it = ring_buffer_read_start(b, 0, GFP_KERNEL);
+	CHECK(it);
+	/* walk into the ring, a page and a half */
+	for (i = 0; i < 55 && (ev = ring_buffer_iter_peek(it, NULL)); i++) {
+		memcpy(&s32, ring_buffer_event_data(ev), 4);
+		shown_max = s32;
+		ring_buffer_iter_advance(it);
+	}
+	CHECK(it->page != cpu_of(b, 0)->reader_page);
+	/* the writer laps the iterator's page, not the whole ring */
+	for (i = 0; i < 120; i++)
+		CHECK(put(b, 100, seq++) == 0);
+	while ((ev = ring_buffer_iter_peek(it, NULL)) && npost < 4096) {
+		dropped |= ring_buffer_iter_dropped(it);
+		memcpy(&s32, ring_buffer_event_data(ev), 4);
+		post[npost++] = s32;
+		ring_buffer_iter_advance(it);
+	}
+	ring_buffer_read_finish(it);
+	CHECK(dropped);
+	while ((i = take(b, NULL, NULL)) >= 0)
+		consumed[ncons++] = i;
+	/* what survived after the last event shown comes, all of it, in order */
+	for (first = 0; first < ncons && consumed[first] <= shown_max; first++)
+		;
+	CHECK_EQ(npost, ncons - first);
+	for (i = 0; i < npost && first + i < ncons; i++)
+		CHECK_EQ(post[i], consumed[first + i]);
+	ring_buffer_free(b);
+}
+
+/*
+ * Suspicion: an iterator entering a page reads the page's time stamp
+ * before its commit word. Confirmed: it took the stamp when it entered,
+ * which for a page with nothing committed yet can be a stale one. Here
+ * the event reserved first on a fresh page is discarded and given back
+ * (its stamp stays in the page header), the iterator enters the empty
+ * page, and the next event, stamped anew, read back with the old stamp.
+ */
+static void susp_iter_stamp(void)
+{
+	struct trace_buffer *b = new_buffer(4, 0);
+	struct rb_cpu *cb = cpu_of(b, 0);
+	struct ring_buffer_event *ev;
+	struct ring_buffer_iter *it;
+	u64 ts, want;
+	u32 seq = 0;
+
+	rbh_cpu = 0;
+	while (rb_page_off(cb->tail_page) + 200 < b->subbuf_size)
+		CHECK(put(b, 100, seq++) == 0);
+	/* this one goes to the next page, then is given back */
+	ev = ring_buffer_lock_reserve(b, 300);
+	CHECK(ev && rb_page_off(cb->tail_page) < 400);
+	ring_buffer_discard_commit(b, ev);
+	CHECK_EQ(rb_page_off(cb->tail_page), 0);
+	it = ring_buffer_read_start(b, 0, GFP_KERNEL);
+	while (ring_buffer_iter_peek(it, NULL))
+		ring_buffer_iter_advance(it);
+	CHECK(it->page == cb->tail_page);	/* entered the empty page */
+	now += 5000000;
+	want = now + 1000;			/* the clock steps first */
+	CHECK(put(b, 16, seq) == 0);
+	ev = ring_buffer_iter_peek(it, &ts);
+	CHECK(ev);
+	CHECK_EQ(ts, want);
+	ring_buffer_read_finish(it);
+	CHECK_EQ(drain(b, -1), seq);
+	ring_buffer_free(b);
+}
+
 struct regress_test {
 	const char	*name;
 	void		(*fn)(void);
@@ -762,6 +855,8 @@ static const struct regress_test tests[] = {
 	{ "bug11", bug11_deep_discard },
 	{ "bug12", bug12_move_tail_reset },
 	{ "stress-lap", stress_lap_during_swap },
+	{ "iter-lap", susp_iter_lap },
+	{ "iter-stamp", susp_iter_stamp },
 };
 
 /* regress [name...]: run the named tests, or all of them */
