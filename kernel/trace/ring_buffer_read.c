@@ -973,7 +973,7 @@ static void rb_swap_out_reader(struct rb_cpu *cb, struct rb_subbuf *reader,
  * @data_page: from ring_buffer_alloc_read_page(); filled here
  * @len: bytes available at @data_page, header included
  * @cpu: which CPU
- * @full: only succeed if a whole, finished sub-buffer can be returned
+ * @full: only succeed with all that is left of a finished sub-buffer
  *
  * If the reader page is complete, unread and fits, it is swapped with
  * @data_page without copying; otherwise as many whole events as fit are
@@ -1022,7 +1022,12 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	/* a mapped buffer's pages must stay where user space sees them */
 	if (reader->read || len < size || data_page->order != reader->order ||
 	    reader == READ_ONCE(cb->commit_page) || cb->user_mapped) {
-		if (full && reader == READ_ONCE(cb->commit_page))
+		/*
+		 * A full read takes all that is left of a finished page (the
+		 * rest of one partly read before, too), never a part of it.
+		 */
+		if (full && (reader == READ_ONCE(cb->commit_page) ||
+			     len < size - reader->read))
 			goto out;
 		if (len < rb_unit_len(reader, reader->read, size))
 			goto out;

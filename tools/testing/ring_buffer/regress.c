@@ -839,6 +839,38 @@ static void susp_iter_stamp(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * Suspicion: ring_buffer_read_page(full=1) returns partial pages.
+ * Confirmed for one kind: with a length too short for the rest of a
+ * finished page it copied what fitted. A full read takes the rest of a
+ * finished page or nothing (as the reference does, a page partly read
+ * before may give its rest).
+ */
+static void susp_read_page_full(void)
+{
+	struct trace_buffer *b = new_buffer(4, 0);
+	struct buffer_data_read_page *rp;
+	u32 seq = 0;
+
+	rbh_cpu = 0;
+	/* one finished page, and one event on the next */
+	while (!local_read(&cpu_of(b, 0)->pages_touched))
+		CHECK(put(b, 100, seq++) == 0);
+	CHECK(ring_buffer_alloc_read_page(b, 0, &rp) == 0);
+	/* room for two events of a finished page: no */
+	CHECK_EQ(ring_buffer_read_page(b, rp, 16 + 240, 0, 1), -1);
+	/* without full: those two */
+	CHECK_EQ(ring_buffer_read_page(b, rp, 16 + 240, 0, 0), 0);
+	CHECK_EQ(local_read(&((struct rb_data_page *)
+			     ring_buffer_read_page_data(rp))->commit), 208);
+	/* the rest of that page, with full: yes */
+	CHECK_EQ(ring_buffer_read_page(b, rp, 4096, 0, 1), 0);
+	/* the page the writer is on: not with full */
+	CHECK_EQ(ring_buffer_read_page(b, rp, 4096, 0, 1), -1);
+	ring_buffer_free_read_page(b, 0, rp);
+	ring_buffer_free(b);
+}
+
 struct regress_test {
 	const char	*name;
 	void		(*fn)(void);
@@ -857,6 +889,7 @@ static const struct regress_test tests[] = {
 	{ "stress-lap", stress_lap_during_swap },
 	{ "iter-lap", susp_iter_lap },
 	{ "iter-stamp", susp_iter_stamp },
+	{ "page-full", susp_read_page_full },
 };
 
 /* regress [name...]: run the named tests, or all of them */
