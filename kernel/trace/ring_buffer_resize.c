@@ -236,26 +236,44 @@ EXPORT_SYMBOL_GPL(ring_buffer_resize);
 
 /* ---- reset ---- */
 
+/*
+ * Reset the CPU buffers of @cpus, or of every CPU of @buffer (@cpus
+ * NULL), or of its online ones (@online). Under cpus_read_lock(), and with
+ * the set fixed once: each step walks it again, and a CPU coming up in
+ * between would be restarted without having been stopped.
+ */
 static void rb_reset_cpus(struct trace_buffer *buffer,
-			  const struct cpumask *cpus)
+			  const struct cpumask *cpus, bool online)
 {
+	cpumask_var_t set;
 	unsigned long flags;
 	struct rb_cpu *cb;
 	int cpu;
 
+	if (!zalloc_cpumask_var(&set, GFP_KERNEL))
+		return;
+	cpus_read_lock();
 	mutex_lock(&buffer->mutex);
-	for_each_cpu(cpu, cpus)
+	if (cpus)
+		cpumask_and(set, cpus, buffer->cpumask);
+	else if (online)
+		cpumask_and(set, buffer->cpumask, cpu_online_mask);
+	else
+		cpumask_copy(set, buffer->cpumask);
+	for_each_cpu(cpu, set)
 		atomic_inc(&buffer->buffers[cpu]->resize_disabled);
-	rb_writers_stop(buffer, cpus);
-	for_each_cpu(cpu, cpus) {
+	rb_writers_stop(buffer, set);
+	for_each_cpu(cpu, set) {
 		cb = buffer->buffers[cpu];
 		raw_spin_lock_irqsave(&cb->reader_lock, flags);
 		rb_clear_cpu(cb);
 		raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 		atomic_dec(&cb->resize_disabled);
 	}
-	rb_writers_start(buffer, cpus);
+	rb_writers_start(buffer, set);
 	mutex_unlock(&buffer->mutex);
+	cpus_read_unlock();
+	free_cpumask_var(set);
 }
 
 /**
@@ -267,10 +285,9 @@ static void rb_reset_cpus(struct trace_buffer *buffer,
  */
 void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
 {
-	if (cpu < 0 || cpu >= nr_cpu_ids ||
-	    !cpumask_test_cpu(cpu, buffer->cpumask))
+	if (cpu < 0 || cpu >= nr_cpu_ids)
 		return;
-	rb_reset_cpus(buffer, cpumask_of(cpu));
+	rb_reset_cpus(buffer, cpumask_of(cpu), false);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
 
@@ -280,13 +297,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
  */
 void ring_buffer_reset_online_cpus(struct trace_buffer *buffer)
 {
-	cpumask_var_t cpus;
-
-	if (!zalloc_cpumask_var(&cpus, GFP_KERNEL))
-		return;
-	cpumask_and(cpus, buffer->cpumask, cpu_online_mask);
-	rb_reset_cpus(buffer, cpus);
-	free_cpumask_var(cpus);
+	rb_reset_cpus(buffer, NULL, true);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset_online_cpus);
 
@@ -296,7 +307,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_reset_online_cpus);
  */
 void ring_buffer_reset(struct trace_buffer *buffer)
 {
-	rb_reset_cpus(buffer, buffer->cpumask);
+	rb_reset_cpus(buffer, NULL, false);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset);
 

@@ -62,11 +62,16 @@ void preempt_enable_notrace(void)
 	__atomic_store_n(&t->depth, t->depth - 1, __ATOMIC_SEQ_CST);
 }
 
+pthread_rwlock_t rbh_hotplug_lock = PTHREAD_RWLOCK_INITIALIZER;
+void (*rbh_sync_rcu_hook)(void);
+
 /* Wait until every thread inside a section when we started has left it. */
 void synchronize_rcu(void)
 {
 	struct rbh_thread *t, *me = rbh_self();
 
+	if (rbh_sync_rcu_hook)
+		rbh_sync_rcu_hook();
 	smp_mb();
 	rbh_lock(&threads_lock);
 	for (t = threads; t; t = t->next) {

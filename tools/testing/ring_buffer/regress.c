@@ -7,6 +7,7 @@
  * what a user of the buffer would see.
  */
 #include <pthread.h>
+#include <unistd.h>
 #include "shim/rb_shim.h"
 #include <linux/ring_buffer.h>
 #include "harness.h"
@@ -871,6 +872,69 @@ static void susp_read_page_full(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * Suspicion: ring_buffer_reset() races CPU hotplug, not holding
+ * cpus_read_lock(). Confirmed: it walked the buffer's CPU mask once per
+ * step (stop recording, wait, clear, restart), and a CPU that came up in
+ * between got a restart without a stop: its counts went negative and it
+ * never recorded again, nor could its buffer be resized.
+ */
+static struct trace_buffer *hp_buffer;
+static pthread_t hp_thread;
+static int hp_state;		/* 0 idle, 1 started, 2 done */
+
+static void *hp_bring_up(void *arg)
+{
+	pthread_rwlock_wrlock(&rbh_hotplug_lock);
+	cpumask_set_cpu(2, &rbh_online_mask);
+	CHECK_EQ(trace_rb_cpu_prepare(2, &hp_buffer->node), 0);
+	pthread_rwlock_unlock(&rbh_hotplug_lock);
+	__atomic_store_n(&hp_state, 2, __ATOMIC_SEQ_CST);
+	return NULL;
+}
+
+/* CPU 2 comes up while the reset waits for writers, if it can. */
+static void hp_sync_hook(void)
+{
+	int i;
+
+	if (hp_state)
+		return;
+	hp_state = 1;
+	pthread_create(&hp_thread, NULL, hp_bring_up, NULL);
+	for (i = 0; i < 200 && __atomic_load_n(&hp_state, __ATOMIC_SEQ_CST) != 2; i++)
+		usleep(1000);
+}
+
+static void susp_reset_hotplug(void)
+{
+	struct trace_buffer *b;
+	int cpu;
+
+	rbh_set_cpus(3);
+	cpumask_clear_cpu(2, &rbh_online_mask);
+	b = new_buffer(4, 0);
+	hp_buffer = b;
+	hp_state = 0;
+	rbh_cpu = 0;
+	CHECK(put(b, 16, 1) == 0);
+	rbh_sync_rcu_hook = hp_sync_hook;
+	ring_buffer_reset(b);
+	rbh_sync_rcu_hook = NULL;
+	pthread_join(hp_thread, NULL);
+	CHECK_EQ(hp_state, 2);
+	for (cpu = 0; cpu < 3; cpu++) {
+		CHECK_EQ(atomic_read(&cpu_of(b, cpu)->record_disabled), 0);
+		CHECK_EQ(atomic_read(&cpu_of(b, cpu)->resize_disabled), 0);
+		rbh_cpu = cpu;
+		CHECK(put(b, 16, cpu) == 0);
+	}
+	CHECK_EQ(ring_buffer_resize(b, 8 * 4096, RING_BUFFER_ALL_CPUS), 0);
+	ring_buffer_free(b);
+	rbh_set_cpus(2);
+	rbh_cpu = 0;
+}
+
 struct regress_test {
 	const char	*name;
 	void		(*fn)(void);
@@ -890,6 +954,7 @@ static const struct regress_test tests[] = {
 	{ "iter-lap", susp_iter_lap },
 	{ "iter-stamp", susp_iter_stamp },
 	{ "page-full", susp_read_page_full },
+	{ "reset-hotplug", susp_reset_hotplug },
 };
 
 /* regress [name...]: run the named tests, or all of them */
@@ -906,7 +971,7 @@ int main(int argc, char **argv)
 			continue;
 		failed = rbh_failures;
 		tests[i].fn();
-		printf("regress: %-10s %s\n", tests[i].name,
+		printf("regress: %-13s %s\n", tests[i].name,
 		       rbh_failures == failed ? "ok" : "FAILED");
 	}
 	CHECK_EQ(rbh_warnings, 0);

@@ -79,8 +79,21 @@ void preempt_enable_notrace(void);
 void synchronize_rcu(void);
 #define local_irq_save(f)	((f) = 0)
 #define local_irq_restore(f)	((void)(f))
-#define cpus_read_lock()	do { } while (0)
-#define cpus_read_unlock()	do { } while (0)
+/* CPU hotplug: tests that bring a CPU up take it for writing */
+extern pthread_rwlock_t rbh_hotplug_lock;
+extern void (*rbh_yield_hook)(void);
+static inline void cpus_read_lock(void)
+{
+	if (!rbh_yield_hook) {
+		pthread_rwlock_rdlock(&rbh_hotplug_lock);
+		return;
+	}
+	while (pthread_rwlock_tryrdlock(&rbh_hotplug_lock))
+		rbh_yield_hook();
+}
+#define cpus_read_unlock()	pthread_rwlock_unlock(&rbh_hotplug_lock)
+/* harness: called as synchronize_rcu() starts to wait */
+extern void (*rbh_sync_rcu_hook)(void);
 static inline int cpu_to_node(int cpu) { return 0; }
 #define cache_line_size()	64
 
