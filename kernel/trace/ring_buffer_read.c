@@ -15,6 +15,7 @@
 #include <linux/slab.h>
 #include <linux/gfp.h>
 #include <linux/sched.h>
+#include <linux/delay.h>
 
 #include "ring_buffer_internal.h"
 
@@ -652,22 +653,42 @@ ring_buffer_read_start(struct trace_buffer *buffer, int cpu, gfp_t flags)
 
 	if (!cb)
 		return NULL;
+	/*
+	 * Block resizes and order changes first, then size the copy of an
+	 * event by the sub-buffer size, which cannot change any more. A
+	 * change that started before it could see our count (it sets
+	 * resizing, then reads the counts; we set ours, then read
+	 * resizing: a full barrier each) is waited for, or, when we may
+	 * not sleep, makes us fail.
+	 */
+	for (;;) {
+		atomic_inc(&cb->resize_disabled);
+		smp_mb__after_atomic();
+		if (!atomic_read(&buffer->resizing))
+			break;
+		atomic_dec(&cb->resize_disabled);
+		if (!gfpflags_allow_blocking(flags))
+			return NULL;
+		msleep(1);
+	}
 	iter = kzalloc(sizeof(*iter), flags);
 	if (!iter)
-		return NULL;
+		goto fail;
 	iter->ev_cap = buffer->subbuf_size;
 	iter->ev = kmalloc(iter->ev_cap, flags);
 	if (!iter->ev) {
 		kfree(iter);
-		return NULL;
+		goto fail;
 	}
 	iter->cb = cb;
-	atomic_inc(&cb->resize_disabled);
 
 	raw_spin_lock_irqsave(&cb->reader_lock, irqflags);
 	rb_iter_reset(iter);
 	raw_spin_unlock_irqrestore(&cb->reader_lock, irqflags);
 	return iter;
+fail:
+	atomic_dec(&cb->resize_disabled);
+	return NULL;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_read_start);
 

@@ -174,6 +174,8 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 	cpus_read_lock();
 	mutex_lock(&buffer->mutex);
 	atomic_inc(&buffer->resizing);
+	/* resizing before resize_disabled; see ring_buffer_read_start() */
+	smp_mb__after_atomic();
 
 	if (cpu_id == RING_BUFFER_ALL_CPUS)
 		cpumask_copy(cpus, buffer->cpumask);
@@ -442,6 +444,8 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 	cpus_read_lock();
 	mutex_lock(&buffer->mutex);
 	atomic_inc(&buffer->resizing);
+	/* resizing before resize_disabled; see ring_buffer_read_start() */
+	smp_mb__after_atomic();
 	for_each_cpu(cpu, buffer->cpumask) {
 		cb = buffer->buffers[cpu];
 		INIT_LIST_HEAD(&plans[cpu].pages);

@@ -90,6 +90,14 @@ void synchronize_rcu(void)
 
 void (*rbh_yield_hook)(void);
 
+void msleep(unsigned int ms)
+{
+	if (rbh_yield_hook)
+		rbh_yield_hook();
+	else
+		usleep(ms * 1000);
+}
+
 void rbh_relax(void)
 {
 	if (rbh_yield_hook)

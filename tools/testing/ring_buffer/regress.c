@@ -935,6 +935,72 @@ static void susp_reset_hotplug(void)
 	rbh_cpu = 0;
 }
 
+/*
+ * Suspicion: ring_buffer_read_start() sizes its copy of an event before
+ * it blocks order changes. Confirmed: an iterator started while the
+ * sub-buffer size changed kept a copy buffer of the old size, and every
+ * event larger than that was skipped as if overwritten.
+ */
+static struct trace_buffer *rs_buffer;
+static struct ring_buffer_iter *rs_iter;
+static pthread_t rs_thread;
+static int rs_state;		/* 0 idle, 1 started, 2 done */
+
+static void *rs_start(void *arg)
+{
+	rbh_cpu = 1;
+	rs_iter = ring_buffer_read_start(rs_buffer, 0, GFP_KERNEL);
+	__atomic_store_n(&rs_state, 2, __ATOMIC_SEQ_CST);
+	return NULL;
+}
+
+/* An iterator is opened while the order change waits for writers. */
+static void rs_sync_hook(void)
+{
+	int i;
+
+	if (rs_state)
+		return;
+	rs_state = 1;
+	pthread_create(&rs_thread, NULL, rs_start, NULL);
+	for (i = 0; i < 200 && __atomic_load_n(&rs_state, __ATOMIC_SEQ_CST) != 2; i++)
+		usleep(1000);
+}
+
+static void susp_read_start_order(void)
+{
+	struct trace_buffer *b = new_buffer(32, 0);
+	struct ring_buffer_event *ev;
+	int ret;
+
+	rbh_cpu = 0;
+	rs_buffer = b;
+	rs_state = 0;
+	rs_iter = NULL;
+	rbh_sync_rcu_hook = rs_sync_hook;
+	ret = ring_buffer_subbuf_order_set(b, 2);
+	rbh_sync_rcu_hook = NULL;
+	pthread_join(rs_thread, NULL);
+	CHECK(rs_iter);
+	if (!rs_iter)
+		goto out;
+	if (ret) {
+		/* refused because of the iterator: also a right answer */
+		CHECK_EQ(ret, -EBUSY);
+	} else {
+		CHECK_EQ(ring_buffer_subbuf_order_get(b), 2);
+		CHECK(put(b, 9000, 7) == 0);
+		ev = ring_buffer_iter_peek(rs_iter, NULL);
+		CHECK(ev);
+		CHECK(!ring_buffer_iter_dropped(rs_iter));
+		if (ev)
+			CHECK_EQ(*(u32 *)ring_buffer_event_data(ev), 7);
+	}
+	ring_buffer_read_finish(rs_iter);
+out:
+	ring_buffer_free(b);
+}
+
 struct regress_test {
 	const char	*name;
 	void		(*fn)(void);
@@ -955,6 +1021,7 @@ static const struct regress_test tests[] = {
 	{ "iter-stamp", susp_iter_stamp },
 	{ "page-full", susp_read_page_full },
 	{ "reset-hotplug", susp_reset_hotplug },
+	{ "read-start", susp_read_start_order },
 };
 
 /* regress [name...]: run the named tests, or all of them */

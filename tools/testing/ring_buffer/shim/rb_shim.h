@@ -92,6 +92,11 @@ static inline void cpus_read_lock(void)
 		rbh_yield_hook();
 }
 #define cpus_read_unlock()	pthread_rwlock_unlock(&rbh_hotplug_lock)
+static inline bool gfpflags_allow_blocking(gfp_t f)
+{
+	return !(f & GFP_ATOMIC);
+}
+void msleep(unsigned int ms);
 /* harness: called as synchronize_rcu() starts to wait */
 extern void (*rbh_sync_rcu_hook)(void);
 static inline int cpu_to_node(int cpu) { return 0; }
