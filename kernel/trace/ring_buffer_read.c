@@ -16,6 +16,7 @@
 #include <linux/gfp.h>
 #include <linux/sched.h>
 #include <linux/delay.h>
+#include <linux/smp.h>
 
 #include "ring_buffer_internal.h"
 
@@ -1174,6 +1175,33 @@ struct rb_wait_args {
 	int			seq;
 };
 
+static void rb_full_barrier(void *unused)
+{
+	/* orders this CPU's earlier stores before its later loads */
+	smp_mb();
+}
+
+/*
+ * A waiter has asked for a wake up (pending set, smp_mb()) and is about
+ * to look for data once more before it sleeps. A writer publishes, then
+ * tests the flag, with no barrier in between: a full barrier in every
+ * commit would cost every event. Without one, its publication may still
+ * sit in its store buffer when the waiter looks, while its test reads
+ * the flag from before the waiter set it: both miss, and the waiter
+ * sleeps with data there until the next event. So the waiter makes the
+ * writers' CPUs execute a full barrier (an IPI) between its flag store
+ * and its look: a publication before that barrier is visible to the
+ * look, a flag test after it sees the flag. Only waiters about to sleep
+ * pay, once per sleep.
+ */
+static void rb_sync_writers(struct trace_buffer *buffer, int cpu)
+{
+	if (cpu == RING_BUFFER_ALL_CPUS)
+		on_each_cpu_mask(buffer->cpumask, rb_full_barrier, NULL, 1);
+	else
+		smp_call_function_single(cpu, rb_full_barrier, NULL, 1);
+}
+
 static bool rb_wait_done(struct rb_wait_args *a)
 {
 	if (rb_watermark(a->buffer, a->cpu, a->full))
@@ -1181,17 +1209,14 @@ static bool rb_wait_done(struct rb_wait_args *a)
 	if (a->cond ? a->cond(a->data) :
 	    atomic_read_acquire(&a->w->seq) != a->seq)
 		return true;
-	/*
-	 * Ask writers for a wake up, then look once more: the store of the
-	 * flag and our re-check are ordered against the writer's commit
-	 * and its flag test by the full barrier.
-	 */
+	/* Ask writers for a wake up, then look once more. */
 	if (a->full)
 		WRITE_ONCE(a->w->full_pending, true);
 	else
 		WRITE_ONCE(a->w->pending, true);
-	/* flag store before the re-check; see above */
+	/* flag store before the writers' barrier and the look */
 	smp_mb();
+	rb_sync_writers(a->buffer, a->cpu);
 	return rb_watermark(a->buffer, a->cpu, a->full);
 }
 
@@ -1251,8 +1276,9 @@ __poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
 		WRITE_ONCE(w->full_pending, true);
 	else
 		WRITE_ONCE(w->pending, true);
-	/* flag before the check; pairs with the writer's commit order */
+	/* flag before the writers' barrier and the check; see rb_sync_writers() */
 	smp_mb();
+	rb_sync_writers(buffer, cpu);
 	if (rb_watermark(buffer, cpu, full))
 		return EPOLLIN | EPOLLRDNORM;
 	return 0;

@@ -174,7 +174,11 @@ static __always_inline void rb_end_commit(struct rb_cpu *cb)
 static __always_inline void rb_wakeups(struct trace_buffer *buffer,
 				       struct rb_cpu *cb)
 {
-	/* irq_work_queue() orders our data before the waiter's wake up. */
+	/*
+	 * No barrier between our publication and these tests: a waiter
+	 * about to sleep makes this CPU execute one (rb_sync_writers()).
+	 * irq_work_queue() orders our data before the waiter's wake up.
+	 */
 	if (unlikely(READ_ONCE(buffer->waiters.pending))) {
 		WRITE_ONCE(buffer->waiters.pending, false);
 		irq_work_queue(&buffer->waiters.work);

@@ -62,6 +62,7 @@ void preempt_enable_notrace(void)
 	__atomic_store_n(&t->depth, t->depth - 1, __ATOMIC_SEQ_CST);
 }
 
+unsigned long rbh_ipis[NR_CPUS];
 pthread_rwlock_t rbh_hotplug_lock = PTHREAD_RWLOCK_INITIALIZER;
 void (*rbh_sync_rcu_hook)(void);
 

@@ -1001,6 +1001,37 @@ out:
 	ring_buffer_free(b);
 }
 
+/*
+ * Suspicion: no full barrier between a writer's publication and its test
+ * of the waiters' flag in rb_wakeups() (a comment said there was one).
+ * Confirmed: there is none, so a waiter's flag store and re-check and a
+ * writer's publication and flag test can both miss (store buffering),
+ * and the reader sleeps with data there. No memory model of this harness
+ * reorders a store after a later load, so the test checks the remedy: a
+ * waiter about to sleep makes the CPUs it waits for execute a full
+ * barrier between its flag store and its last look.
+ */
+static void susp_wakeup_barrier(void)
+{
+	struct trace_buffer *b = new_buffer(4, 0);
+	unsigned long before0 = rbh_ipis[0], before1 = rbh_ipis[1];
+
+	rbh_cpu = 1;
+	/* empty: poll asks for a wake up and finds nothing */
+	CHECK_EQ(ring_buffer_poll_wait(b, 0, NULL, NULL, 0), 0);
+	CHECK(rbh_ipis[0] > before0);
+	CHECK(READ_ONCE(b->buffers[0]->waiters.pending));
+	CHECK_EQ(ring_buffer_poll_wait(b, RING_BUFFER_ALL_CPUS, NULL, NULL, 0), 0);
+	CHECK(rbh_ipis[1] > before1);
+	/* with data there, no barrier is needed and none is asked for */
+	rbh_cpu = 0;
+	CHECK(put(b, 16, 1) == 0);
+	before0 = rbh_ipis[0];
+	CHECK(ring_buffer_wait(b, 0, 0, NULL, NULL) == 0);
+	CHECK_EQ(rbh_ipis[0], before0);
+	ring_buffer_free(b);
+}
+
 struct regress_test {
 	const char	*name;
 	void		(*fn)(void);
@@ -1022,6 +1053,7 @@ static const struct regress_test tests[] = {
 	{ "page-full", susp_read_page_full },
 	{ "reset-hotplug", susp_reset_hotplug },
 	{ "read-start", susp_read_start_order },
+	{ "wakeup", susp_wakeup_barrier },
 };
 
 /* regress [name...]: run the named tests, or all of them */

@@ -151,6 +151,27 @@ static inline int rbh_next_cpu(int cpu, const struct cpumask *m)
 	     (cpu) = rbh_next_cpu((cpu), (mask)))
 #define for_each_online_cpu(cpu)	for_each_cpu(cpu, cpu_online_mask)
 
+/* IPIs run at once here; the harness counts them per CPU */
+extern unsigned long rbh_ipis[];
+static inline int smp_call_function_single(int cpu, void (*fn)(void *),
+					   void *info, int wait)
+{
+	__atomic_fetch_add(&rbh_ipis[cpu], 1, __ATOMIC_RELAXED);
+	fn(info);
+	return 0;
+}
+
+static inline void on_each_cpu_mask(const struct cpumask *m,
+				    void (*fn)(void *), void *info, int wait)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+		if (cpumask_test_cpu(cpu, m))
+			smp_call_function_single(cpu, fn, info, wait);
+}
+
+
 /*
  * ---- locks ----
  * A harness that runs one thread at a time (stress -d) sets
