@@ -24,6 +24,7 @@
 #include <linux/cpumask.h>
 #include <linux/cpuhotplug.h>
 #include <linux/atomic.h>
+#include <linux/refcount.h>
 #include <linux/bug.h>
 #include <linux/bits.h>
 #include <asm/local.h>
@@ -228,6 +229,17 @@ struct trace_buffer {
 	unsigned int		subbuf_size;	/* data bytes per sub-buffer */
 	unsigned int		max_data_size;	/* largest payload, now */
 	unsigned long		default_pages;	/* for CPUs coming online */
+
+	/*
+	 * A read page (ring_buffer_alloc_read_page()) can outlive its
+	 * buffer: one spliced into a pipe comes back when the pipe lets it
+	 * go. Each holds a reference, the owner one more; the last put frees
+	 * the buffer's own struct. @freed, under @pages_lock, says that
+	 * ring_buffer_free() took the CPU buffers away.
+	 */
+	refcount_t		refs;
+	raw_spinlock_t		pages_lock;
+	bool			freed;
 };
 
 struct ring_buffer_iter {
@@ -427,6 +439,7 @@ static inline unsigned long rb_nr_entries(struct rb_cpu *cb)
 /* ---- cross-file functions ---- */
 
 /* ring_buffer.c */
+void rb_buffer_put(struct trace_buffer *buffer);
 struct rb_subbuf *rb_alloc_subbuf(struct trace_buffer *buffer, int cpu,
 				  unsigned int order);
 void rb_free_subbuf(struct rb_subbuf *p);

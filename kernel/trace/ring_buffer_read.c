@@ -842,6 +842,8 @@ int ring_buffer_alloc_read_page(struct trace_buffer *buffer, int cpu,
 	data->time_stamp = 0;
 	local_set(&data->commit, 0);
 	r->data = data;
+	/* the page may come back after ring_buffer_free(): keep the struct */
+	refcount_inc(&buffer->refs);
 	*rpage = r;
 	return 0;
 }
@@ -856,22 +858,26 @@ EXPORT_SYMBOL_GPL(ring_buffer_alloc_read_page);
 void ring_buffer_free_read_page(struct trace_buffer *buffer, int cpu,
 				struct buffer_data_read_page *data_page)
 {
-	struct rb_cpu *cb = rb_cpu_lookup(buffer, cpu);
 	struct rb_data_page *data = data_page->data;
+	struct rb_cpu *cb;
 	unsigned long flags;
 
+	raw_spin_lock_irqsave(&buffer->pages_lock, flags);
+	cb = buffer->freed ? NULL : rb_cpu_lookup(buffer, cpu);
 	if (cb && data_page->order == buffer->subbuf_order) {
-		raw_spin_lock_irqsave(&cb->reader_lock, flags);
+		raw_spin_lock(&cb->reader_lock);
 		if (!cb->spare) {
 			cb->spare = data;
 			cb->spare_order = data_page->order;
 			data = NULL;
 		}
-		raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+		raw_spin_unlock(&cb->reader_lock);
 	}
+	raw_spin_unlock_irqrestore(&buffer->pages_lock, flags);
 	if (data)
 		free_pages((unsigned long)data, data_page->order);
 	kfree(data_page);
+	rb_buffer_put(buffer);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_free_read_page);
 

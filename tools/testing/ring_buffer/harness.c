@@ -146,6 +146,7 @@ void free_pages(unsigned long addr, unsigned int order)
 
 struct page rbh_zero_page;
 
+
 void (*rbh_vm_insert_hook)(void);
 
 int vm_insert_pages(struct vm_area_struct *v, unsigned long addr,

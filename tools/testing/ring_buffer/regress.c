@@ -747,6 +747,28 @@ static void stress_lap_during_swap(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * Bug 4: a read page can outlive its buffer. A trace_pipe_raw page
+ * spliced into a pipe goes back with ring_buffer_free_read_page() when
+ * the pipe lets it go, which can be after the instance, and its buffer,
+ * were removed: that used the freed buffer.
+ */
+static void bug4_page_outlives_buffer(void)
+{
+	struct trace_buffer *b = new_buffer(4, 0);
+	struct buffer_data_read_page *rp;
+	u32 seq = 0;
+
+	rbh_cpu = 0;
+	while (local_read(&cpu_of(b, 0)->pages_touched) < 2)
+		CHECK(put(b, 100, seq++) == 0);
+	CHECK(ring_buffer_alloc_read_page(b, 0, &rp) == 0);
+	CHECK_EQ(ring_buffer_read_page(b, rp, 4096, 0, 1), 0);
+	ring_buffer_free(b);
+	/* the pipe lets go of the page now */
+	ring_buffer_free_read_page(b, 0, rp);
+}
+
 /* ---- the suspicions of issue 13, each confirmed or refuted here ---- */
 
 /*
@@ -1041,6 +1063,7 @@ static const struct regress_test tests[] = {
 	{ "bug1", bug1_stale_head },
 	{ "bug2", bug2_discard_rollback_stamp },
 	{ "bug3", bug3_event_sizes },
+	{ "bug4", bug4_page_outlives_buffer },
 	{ "bug7", bug7_abs_stamp_limit },
 	{ "bug8", bug8_map_mid_push },
 	{ "bug9", bug9_map_vs_page_read },

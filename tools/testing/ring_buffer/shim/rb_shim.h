@@ -215,6 +215,23 @@ void free_pages(unsigned long addr, unsigned int order);
 extern long rbh_mem_available;
 static inline long si_mem_available(void) { return rbh_mem_available; }
 
+/* ---- reference counts ---- */
+typedef struct { int refs; } refcount_t;
+static inline void refcount_set(refcount_t *r, int n)
+{
+	__atomic_store_n(&r->refs, n, __ATOMIC_RELAXED);
+}
+
+static inline void refcount_inc(refcount_t *r)
+{
+	__atomic_fetch_add(&r->refs, 1, __ATOMIC_RELAXED);
+}
+
+static inline bool refcount_dec_and_test(refcount_t *r)
+{
+	return __atomic_sub_fetch(&r->refs, 1, __ATOMIC_ACQ_REL) == 0;
+}
+
 /* ---- cpu hotplug ---- */
 #define CPUHP_TRACE_RB_PREPARE	1
 int cpuhp_setup_state_multi(int state, const char *name,
