@@ -864,7 +864,13 @@ void ring_buffer_free_read_page(struct trace_buffer *buffer, int cpu,
 
 	raw_spin_lock_irqsave(&buffer->pages_lock, flags);
 	cb = buffer->freed ? NULL : rb_cpu_lookup(buffer, cpu);
-	if (cb && data_page->order == buffer->subbuf_order) {
+	/*
+	 * Keep it as the spare only if nobody else holds the page: spliced
+	 * to a socket, the network stack may still send it, and the spare
+	 * is written into by the next read.
+	 */
+	if (cb && data_page->order == buffer->subbuf_order &&
+	    page_ref_count(virt_to_page(data)) == 1) {
 		raw_spin_lock(&cb->reader_lock);
 		if (!cb->spare) {
 			cb->spare = data;

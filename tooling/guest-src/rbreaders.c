@@ -45,6 +45,12 @@ static void fail(const char *fmt, const char *arg)
 	exit(1);
 }
 
+static void fail_msg(const char *msg)
+{
+	printf("%s: FAIL %s\n", mode, msg);
+	exit(1);
+}
+
 static void pin(int cpu)
 {
 	cpu_set_t set;
@@ -145,7 +151,7 @@ static int splice_socket(void)
 {
 	const char *dir = "instances/rbreaders5";
 	char got[PAGE];
-	int raw, p[2], s[2], i;
+	int raw, raw2, p[2], s[2], i;
 	ssize_t n, total = 0;
 
 	pin(0);
@@ -154,6 +160,9 @@ static int splice_socket(void)
 		fail("mkdir %s: %s", dir);
 	if (pipe(p) || socketpair(AF_UNIX, SOCK_STREAM, 0, s))
 		fail("pipe or socketpair%s: %s", "");
+	/* a small ring: pages given back are written again soon */
+	snprintf(got, sizeof(got), "%s/buffer_size_kb", dir);
+	write_file(got, "16");
 	raw = open_raw(dir);
 	/* page 1: markers "AAAA", on its way to the socket, not yet read */
 	markers(dir, "AAAA", 100, 1);
@@ -163,9 +172,16 @@ static int splice_socket(void)
 	n = splice(p[0], NULL, s[0], NULL, PAGE, 0);
 	if (n != PAGE)
 		fail("splice %s: %s", "into the socket");
-	/* more pages through the same file: "BBBB" */
+	/*
+	 * More pages, "BBBB": read() of a second file copies into a page of
+	 * its own (a short read copies), splice swaps pages.
+	 */
+	raw2 = open_raw(dir);
 	for (i = 0; i < 4; i++) {
 		markers(dir, "BBBB", 100, 1);
+		n = read(raw2, got, PAGE / 2);
+		if (n <= 0)
+			fail("read %s: %s", "trace_pipe_raw");
 		n = splice(raw, NULL, p[1], NULL, PAGE, SPLICE_F_NONBLOCK);
 		if (n != PAGE)
 			fail("splice %s: %s", "more pages");
@@ -181,15 +197,16 @@ static int splice_socket(void)
 		total += n;
 	}
 	close(raw);
+	close(raw2);
 	close(p[0]);
 	close(p[1]);
 	close(s[0]);
 	close(s[1]);
 	rmdir(dir);
 	if (!has_tag(got, PAGE, "AAAA"))
-		fail("the socket's page lost its markers%s%s", "");
+		fail_msg("the socket's page lost its markers");
 	if (has_tag(got, PAGE, "BBBB"))
-		fail("the socket's page was overwritten by later pages%s%s", "");
+		fail_msg("the socket's page was overwritten by later pages");
 	printf("%s: ok (the page lent to the socket kept its content)\n", mode);
 	return 0;
 }
@@ -237,7 +254,7 @@ static void pipe_check(char *buf, size_t len, size_t *keep)
 		}
 		if (!strstr(line, "tracing_mark_write: CCCC ") ||
 		    !strstr(line, " padding-padding-padding-padding-padding-padding-padding-padding"))
-			fail("line not as written: '%s'%s", line);
+			fail("line not as written: '%s' (%s)", line);
 		lines++;
 		line = nl + 1;
 	}
@@ -280,7 +297,7 @@ static int pipe_order(int secs)
 	close(fd);
 	rmdir(pipe_dir);
 	if (!lines || changes < 10)
-		fail("too little happened%s%s", "");
+		fail_msg("too little happened");
 	printf("%s: ok (%lu lines read, %lu written, %lu size changes)\n",
 	       mode, lines, written, changes);
 	return 0;

@@ -145,7 +145,7 @@ void free_pages(unsigned long addr, unsigned int order)
 }
 
 struct page rbh_zero_page;
-
+void *rbh_lent_page;
 
 void (*rbh_vm_insert_hook)(void);
 

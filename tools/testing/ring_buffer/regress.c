@@ -769,6 +769,38 @@ static void bug4_page_outlives_buffer(void)
 	ring_buffer_free_read_page(b, 0, rp);
 }
 
+/*
+ * Bug 5: ring_buffer_free_read_page() kept a page given back as the CPU
+ * buffer's spare even when someone else still held it: spliced to a
+ * socket, the network stack may still be sending it, and the next read
+ * wrote into the spare.
+ */
+static void bug5_lent_page(void)
+{
+	struct trace_buffer *b = new_buffer(4, 0);
+	struct buffer_data_read_page *rp, *rp2;
+	void *mem;
+	u32 seq = 0;
+
+	rbh_cpu = 0;
+	while (local_read(&cpu_of(b, 0)->pages_touched) < 3)
+		CHECK(put(b, 100, seq++) == 0);
+	CHECK(ring_buffer_alloc_read_page(b, 0, &rp) == 0);
+	CHECK_EQ(ring_buffer_read_page(b, rp, 4096, 0, 1), 0);
+	mem = ring_buffer_read_page_data(rp);
+	rbh_lent_page = mem;		/* the socket holds it too */
+	ring_buffer_free_read_page(b, 0, rp);
+	CHECK(cpu_of(b, 0)->spare != mem);
+	CHECK(ring_buffer_alloc_read_page(b, 0, &rp2) == 0);
+	CHECK(ring_buffer_read_page_data(rp2) != mem);
+	CHECK_EQ(ring_buffer_read_page(b, rp2, 4096, 0, 1), 0);
+	rbh_lent_page = NULL;
+	ring_buffer_free_read_page(b, 0, rp2);
+	/* given back when nobody else holds it, it is the spare */
+	CHECK(cpu_of(b, 0)->spare != NULL);
+	ring_buffer_free(b);
+}
+
 /* ---- the suspicions of issue 13, each confirmed or refuted here ---- */
 
 /*
@@ -1064,6 +1096,7 @@ static const struct regress_test tests[] = {
 	{ "bug2", bug2_discard_rollback_stamp },
 	{ "bug3", bug3_event_sizes },
 	{ "bug4", bug4_page_outlives_buffer },
+	{ "bug5", bug5_lent_page },
 	{ "bug7", bug7_abs_stamp_limit },
 	{ "bug8", bug8_map_mid_push },
 	{ "bug9", bug9_map_vs_page_read },

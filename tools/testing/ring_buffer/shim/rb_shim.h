@@ -232,6 +232,17 @@ static inline bool refcount_dec_and_test(refcount_t *r)
 	return __atomic_sub_fetch(&r->refs, 1, __ATOMIC_ACQ_REL) == 0;
 }
 
+/*
+ * Page references: one, the allocator's; a test lends the page at
+ * rbh_lent_page to "the network stack", which holds a second.
+ */
+extern void *rbh_lent_page;
+struct page;
+static inline int page_ref_count(struct page *p)
+{
+	return 1 + ((void *)p == rbh_lent_page);
+}
+
 /* ---- cpu hotplug ---- */
 #define CPUHP_TRACE_RB_PREPARE	1
 int cpuhp_setup_state_multi(int state, const char *name,
