@@ -137,16 +137,101 @@ static bool rb_install_reader(struct rb_subbuf *prev, struct rb_subbuf *head,
 }
 
 /*
+ * S2-S4: find the head and take it for @reader, which S1 emptied and
+ * which S3 points around the head. Returns the page taken, with the
+ * events lost before it in *@overrun, or NULL when writers keep pushing
+ * the head (nothing to read for now).
+ */
+static struct rb_subbuf *rb_take_head(struct rb_cpu *cb,
+				      struct rb_subbuf *reader,
+				      unsigned long *overrun)
+{
+	struct rb_subbuf *head, *prev;
+	struct list_head *next;
+	int tries;
+
+	for (tries = 0;; tries++) {
+		/* S2: find the head; S3: point our page around it */
+		head = rb_find_head(cb);
+		if (!head)
+			return NULL;
+		prev = rb_prev_page(head);
+		/* head->list.next is a writer's cmpxchg target */
+		next = rb_ptr_clean(READ_ONCE(head->list.next));
+		reader->list.prev = &prev->list;
+		/*
+		 * A writer that read a pointer to this page while it was
+		 * still the head may look at it; it will fail its cmpxchg on
+		 * the old pointer and retry.
+		 */
+		WRITE_ONCE(reader->list.next, (struct list_head *)
+			   ((unsigned long)next | RB_PTR_HEAD));
+		rb_preempt_point(cb, "reader-prepared");
+
+		/* S4a; fails while writers push the head: let them */
+		if (rb_claim_head(prev, head))
+			break;
+		if (tries > 1000)
+			return NULL;
+		cpu_relax();
+	}
+	/*
+	 * Ordered after the claim by its cmpxchg, and every drop before it
+	 * counted: a writer adds a dropped page's events before it flags
+	 * the next head (P2), and we saw @head flagged. Nothing is dropped
+	 * while we hold the claim.
+	 */
+	*overrun = local_read(&cb->overrun);
+	rb_preempt_point(cb, "reader-claimed");
+	/* S4b: cannot fail, only we change a claimed pointer */
+	if (rb_broken(cb, !rb_install_reader(prev, head, reader)))
+		return NULL;
+	return head;
+}
+
+/*
+ * S5: finish the splice of @reader in place of @head, which becomes the
+ * reader page, and account the events lost before it.
+ */
+static void rb_finish_swap(struct rb_cpu *cb, struct rb_subbuf *reader,
+			   struct rb_subbuf *head, unsigned long overrun)
+{
+	struct rb_subbuf *after;
+
+	/*
+	 * Only now is our page in the ring: cb->pages must always name a
+	 * ring page (freeing and re-linking walk the ring from it), and
+	 * @head, which it may have named, just left. Our page's next is a
+	 * ring pointer now, that writers may flag.
+	 */
+	after = list_entry(rb_ptr_clean(READ_ONCE(reader->list.next)),
+			   struct rb_subbuf, list);
+	after->list.prev = &reader->list;
+	cb->pages = &reader->list;
+	cb->head_page = after;
+	/* writers compare it with the commit page; see rb_may_move() */
+	WRITE_ONCE(cb->reader_page, head);
+	head->read = 0;
+	cb->swaps++;
+	local_inc(&cb->pages_read);
+	if (overrun != cb->last_overrun) {
+		cb->lost_events += overrun - cb->last_overrun;
+		cb->last_overrun = overrun;
+	}
+	rb_preempt_point(cb, "reader-swapped");
+}
+
+/*
  * Return the reader page with something left to read, swapping in the
- * head page when the current one is used up. NULL if nothing is readable.
+ * head page when the current one is used up (S1-S5). NULL if nothing is
+ * readable.
  */
 static struct rb_subbuf *rb_reader_page(struct rb_cpu *cb)
 {
-	struct rb_subbuf *reader, *head, *prev, *after, *commit;
-	struct list_head *next;
-	unsigned long overrun = 0;
+	struct rb_subbuf *reader, *head, *commit;
+	unsigned long overrun;
 	unsigned int size;
-	int swaps, tries;
+	int swaps;
 
 	for (swaps = 0; swaps < 3; swaps++) {
 		reader = cb->reader_page;
@@ -176,65 +261,10 @@ static struct rb_subbuf *rb_reader_page(struct rb_cpu *cb)
 		rb_recycle(reader);
 		rb_preempt_point(cb, "reader-recycled");
 
-		for (tries = 0;; tries++) {
-			/* S2: find the head; S3: point our page around it */
-			head = rb_find_head(cb);
-			if (!head)
-				return NULL;
-			prev = rb_prev_page(head);
-			/* head->list.next is a writer's cmpxchg target */
-			next = rb_ptr_clean(READ_ONCE(head->list.next));
-			reader->list.prev = &prev->list;
-			/*
-			 * A writer that read a pointer to this page while it
-			 * was still the head may look at it; it will fail
-			 * its cmpxchg on the old pointer and retry.
-			 */
-			WRITE_ONCE(reader->list.next, (struct list_head *)
-				   ((unsigned long)next | RB_PTR_HEAD));
-			rb_preempt_point(cb, "reader-prepared");
-
-			/* S4a; fails while writers push the head: let them */
-			if (rb_claim_head(prev, head))
-				break;
-			if (tries > 1000)
-				return NULL;
-			cpu_relax();
-		}
-		/*
-		 * Ordered after the claim by its cmpxchg, and every drop
-		 * before it counted: a writer adds a dropped page's events
-		 * before it flags the next head (P2), and we saw @head
-		 * flagged. Nothing is dropped while we hold the claim.
-		 */
-		overrun = local_read(&cb->overrun);
-		rb_preempt_point(cb, "reader-claimed");
-		/* S4b: cannot fail, only we change a claimed pointer */
-		if (rb_broken(cb, !rb_install_reader(prev, head, reader)))
+		head = rb_take_head(cb, reader, &overrun);
+		if (!head)
 			return NULL;
-
-		/*
-		 * S5: finish the splice; @head is ours now. Only now is our
-		 * page in the ring: cb->pages must always name a ring page
-		 * (freeing and re-linking walk the ring from it), and @head,
-		 * which it may have named, just left.
-		 */
-		/* our page's next is in the ring now: writers may flag it */
-		after = list_entry(rb_ptr_clean(READ_ONCE(reader->list.next)),
-				   struct rb_subbuf, list);
-		after->list.prev = &reader->list;
-		cb->pages = &reader->list;
-		cb->head_page = after;
-		/* writers compare it with the commit page; see rb_tail_full() */
-		WRITE_ONCE(cb->reader_page, head);
-		head->read = 0;
-		cb->swaps++;
-		local_inc(&cb->pages_read);
-		if (overrun != cb->last_overrun) {
-			cb->lost_events += overrun - cb->last_overrun;
-			cb->last_overrun = overrun;
-		}
-		rb_preempt_point(cb, "reader-swapped");
+		rb_finish_swap(cb, reader, head, overrun);
 	}
 	return NULL;
 found:

@@ -364,6 +364,78 @@ static bool rb_move_tail(struct rb_cpu *cb, struct rb_subbuf *tail,
 }
 
 /*
+ * Close @tail: claim [off, bsize) by pushing write past the end, and fill
+ * it with padding. Returns false when an interrupt reserved there since
+ * @w was sampled: start over.
+ */
+static bool rb_close_page(struct rb_cpu *cb, struct rb_subbuf *tail, long w,
+			  unsigned long total)
+{
+	unsigned long bsize = cb->buffer->subbuf_size;
+	unsigned long off = w & RB_OFF_MASK;
+	struct ring_buffer_event *pad;
+
+	if (!local_try_cmpxchg(&tail->write, &w, w + total))
+		return false;
+	rb_preempt_point(cb, "tail-closed");
+	pad = rb_event_at(tail, off);
+	if (bsize - off >= RB_EVENT_HDR * 2) {
+		/* looks like a discarded event; time delta non zero */
+		pad->type_len = RINGBUF_TYPE_PADDING;
+		pad->time_delta = 1;
+		pad->array[0] = bsize - off - RB_EVENT_HDR;
+	} else {
+		/* four bytes: a null padding, "nothing follows" */
+		pad->type_len = RINGBUF_TYPE_PADDING;
+		pad->time_delta = 0;
+	}
+	tail->real_end = off;
+	local_add(bsize - off, &cb->entries_bytes);
+	/*
+	 * Nested writers never read the padding, so plain compiler ordering
+	 * suffices; remote readers see it through the commit word,
+	 * published with smp_wmb() in rb_publish().
+	 */
+	barrier();
+	local_set(&tail->write, (w & ~RB_OFF_MASK) | bsize);
+	return true;
+}
+
+/*
+ * May the tail move from @tail onto @next? Not over uncommitted data, and
+ * onto the head only in overwrite mode, once the head is pushed on.
+ * Returns 0 when it may, 1 to retry, -1 to drop the event.
+ */
+static int rb_may_move(struct rb_cpu *cb, struct rb_subbuf *tail,
+		       struct rb_subbuf *next)
+{
+	unsigned long state;
+
+	/* The ring is full of uncommitted data: an interrupt storm. */
+	if (unlikely(next == READ_ONCE(cb->commit_page))) {
+		local_inc(&cb->commit_overrun);
+		return -1;
+	}
+
+	state = rb_ptr_state(tail, next);
+	if (state == RB_PTR_MOVED)
+		return 1;
+	if (state == RB_PTR_NORMAL)
+		return 0;
+	/* @next is the oldest page; the tail has caught up. */
+	if (unlikely(cb->commit_page == READ_ONCE(cb->reader_page))) {
+		/* wrapped the whole ring while commit sat on the reader page */
+		local_inc(&cb->commit_overrun);
+		return -1;
+	}
+	if (!(READ_ONCE(cb->buffer->flags) & RB_FL_OVERWRITE)) {
+		local_inc(&cb->dropped_events);
+		return -1;
+	}
+	return rb_push_head(cb, tail, next);
+}
+
+/*
  * The reservation does not fit on @tail. Close the page with padding if
  * nobody did yet, then move the tail. Returns ERR_PTR(-EAGAIN) to retry,
  * NULL when the event has to be dropped.
@@ -372,12 +444,9 @@ static noinline struct ring_buffer_event *
 rb_tail_full(struct rb_cpu *cb, struct rb_subbuf *tail, long w,
 	     unsigned long total)
 {
-	struct trace_buffer *buffer = cb->buffer;
-	unsigned long bsize = buffer->subbuf_size;
+	unsigned long bsize = cb->buffer->subbuf_size;
 	unsigned long off = w & RB_OFF_MASK;
-	struct ring_buffer_event *pad;
 	struct rb_subbuf *next;
-	unsigned long state;
 
 	/*
 	 * Larger than a sub-buffer: it fits on no page, and moving on would
@@ -394,68 +463,17 @@ rb_tail_full(struct rb_cpu *cb, struct rb_subbuf *tail, long w,
 		return ERR_PTR(-EAGAIN);
 	}
 
-	if (off < bsize) {
-		/*
-		 * Claim [off, bsize) by pushing write past the end. Losing
-		 * the race means an interrupt reserved here: start over.
-		 */
-		if (!local_try_cmpxchg(&tail->write, &w, w + total))
-			return ERR_PTR(-EAGAIN);
-		rb_preempt_point(cb, "tail-closed");
-		pad = rb_event_at(tail, off);
-		if (bsize - off >= RB_EVENT_HDR * 2) {
-			/* looks like a discarded event; time delta non zero */
-			pad->type_len = RINGBUF_TYPE_PADDING;
-			pad->time_delta = 1;
-			pad->array[0] = bsize - off - RB_EVENT_HDR;
-		} else {
-			/* four bytes: a null padding, "nothing follows" */
-			pad->type_len = RINGBUF_TYPE_PADDING;
-			pad->time_delta = 0;
-		}
-		tail->real_end = off;
-		local_add(bsize - off, &cb->entries_bytes);
-		/*
-		 * Nested writers never read the padding, so plain compiler
-		 * ordering suffices; remote readers see it through the
-		 * commit word, published with smp_wmb() in rb_publish().
-		 */
-		barrier();
-		local_set(&tail->write, (w & ~RB_OFF_MASK) | bsize);
-	}
+	if (off < bsize && !rb_close_page(cb, tail, w, total))
+		return ERR_PTR(-EAGAIN);
 
 	next = rb_next_page(tail);
-
-	/* The ring is full of uncommitted data: an interrupt storm. */
-	if (unlikely(next == READ_ONCE(cb->commit_page))) {
-		local_inc(&cb->commit_overrun);
-		return NULL;
-	}
-
-	state = rb_ptr_state(tail, next);
-	if (state == RB_PTR_MOVED)
+	switch (rb_may_move(cb, tail, next)) {
+	case 0:
+		break;
+	case 1:
 		return ERR_PTR(-EAGAIN);
-	if (state != RB_PTR_NORMAL) {
-		/* @next is the oldest page; the tail has caught up. */
-		if (unlikely(cb->commit_page == READ_ONCE(cb->reader_page))) {
-			/* wrapped the whole ring while commit sat on the
-			 * reader page
-			 */
-			local_inc(&cb->commit_overrun);
-			return NULL;
-		}
-		if (!(READ_ONCE(buffer->flags) & RB_FL_OVERWRITE)) {
-			local_inc(&cb->dropped_events);
-			return NULL;
-		}
-		switch (rb_push_head(cb, tail, next)) {
-		case 0:
-			break;
-		case 1:
-			return ERR_PTR(-EAGAIN);
-		default:
-			return NULL;
-		}
+	default:
+		return NULL;
 	}
 	if (!rb_move_tail(cb, tail, next)) {
 		local_inc(&cb->commit_overrun);
@@ -491,35 +509,13 @@ rb_fill_header(struct rb_subbuf *tail, unsigned long off, struct rb_resv *r)
 }
 
 /*
- * One attempt at reserving r->size bytes (plus a stamp) on the tail page.
- * Steps R1-R5 of the design document. Returns the event, ERR_PTR(-EAGAIN)
- * to retry, or NULL to drop.
+ * R2: choose how to stamp an event at offset @off of the tail page, given
+ * the stamps sampled in R1. Returns the bytes it takes with its stamp.
  */
-static __always_inline struct ring_buffer_event *
-rb_try_reserve(struct rb_cpu *cb, struct rb_resv *r, unsigned int nest)
+static __always_inline unsigned long
+rb_choose_stamp(struct trace_buffer *buffer, struct rb_resv *r,
+		unsigned long off, u64 before, u64 after)
 {
-	struct trace_buffer *buffer = cb->buffer;
-	struct rb_subbuf *tail = READ_ONCE(cb->tail_page);
-	unsigned long off, total;
-	u64 before, after;
-	long w;
-
-	/*
-	 * R1: sample write, then the stamps. Anything that reserves on this
-	 * page after the sample changes write and fails our cmpxchg in R4,
-	 * so the stamps need only be consistent with w.
-	 */
-	w = local_read(&tail->write);
-	barrier();
-	before = local64_read(&cb->before_stamp);
-	after = local64_read(&cb->write_stamp);
-	barrier();
-	r->ts = rb_clock(buffer);
-	rb_preempt_point(cb, "clock-read");
-
-	/* R2: choose how to stamp the event */
-	off = w & RB_OFF_MASK;
-	total = r->size;
 	if (unlikely(buffer->abs_stamps)) {
 		r->kind = RB_STAMP_ABS;
 		r->delta = r->ts;
@@ -551,8 +547,64 @@ rb_try_reserve(struct rb_cpu *cb, struct rb_resv *r, unsigned int nest)
 		}
 	}
 	if (r->kind != RB_STAMP_DELTA)
-		total += RB_STAMP_LEN;
+		return r->size + RB_STAMP_LEN;
+	return r->size;
+}
 
+/*
+ * R5: the space [off, off + total) of @tail is ours; we are the last
+ * event. An interrupt arriving before the store of write_stamp sees
+ * before != after and uses an absolute stamp, and after it the two differ
+ * again, so the event after it does too. Then remember the reservation
+ * for a discard.
+ */
+static __always_inline void rb_claimed(struct rb_cpu *cb,
+				       struct rb_subbuf *tail, struct rb_resv *r,
+				       unsigned long off, unsigned long total,
+				       unsigned int nest)
+{
+	local64_set(&cb->write_stamp, r->ts);
+	if (!off)
+		tail->page->time_stamp = r->ts;
+	local_inc(&tail->entries);
+	local_add(total, &cb->entries_bytes);
+
+	cb->resv[nest].page = tail;
+	cb->resv[nest].start = off;
+	cb->resv[nest].end = off + total;
+	cb->resv[nest].ts = r->ts;
+}
+
+/*
+ * One attempt at reserving r->size bytes (plus a stamp) on the tail page.
+ * Steps R1-R5 of the design document. Returns the event, ERR_PTR(-EAGAIN)
+ * to retry, or NULL to drop.
+ */
+static __always_inline struct ring_buffer_event *
+rb_try_reserve(struct rb_cpu *cb, struct rb_resv *r, unsigned int nest)
+{
+	struct trace_buffer *buffer = cb->buffer;
+	struct rb_subbuf *tail = READ_ONCE(cb->tail_page);
+	unsigned long off, total;
+	u64 before, after;
+	long w;
+
+	/*
+	 * R1: sample write, then the stamps. Anything that reserves on this
+	 * page after the sample changes write and fails our cmpxchg in R4,
+	 * so the stamps need only be consistent with w.
+	 */
+	w = local_read(&tail->write);
+	barrier();
+	before = local64_read(&cb->before_stamp);
+	after = local64_read(&cb->write_stamp);
+	barrier();
+	r->ts = rb_clock(buffer);
+	rb_preempt_point(cb, "clock-read");
+
+	/* R2 */
+	off = w & RB_OFF_MASK;
+	total = rb_choose_stamp(buffer, r, off, before, after);
 	if (unlikely(off + total > buffer->subbuf_size))
 		return rb_tail_full(cb, tail, w, total);
 
@@ -569,21 +621,7 @@ rb_try_reserve(struct rb_cpu *cb, struct rb_resv *r, unsigned int nest)
 		return ERR_PTR(-EAGAIN);
 	rb_preempt_point(cb, "space-claimed");
 
-	/*
-	 * R5: we are the last event; an interrupt arriving before this store
-	 * sees before != after and uses an absolute stamp, and after it
-	 * the two differ again, so the event after it does too.
-	 */
-	local64_set(&cb->write_stamp, r->ts);
-	if (!off)
-		tail->page->time_stamp = r->ts;
-	local_inc(&tail->entries);
-	local_add(total, &cb->entries_bytes);
-
-	cb->resv[nest].page = tail;
-	cb->resv[nest].start = off;
-	cb->resv[nest].end = off + total;
-	cb->resv[nest].ts = r->ts;
+	rb_claimed(cb, tail, r, off, total, nest);
 	return rb_fill_header(tail, off, r);
 }
 
