@@ -283,6 +283,7 @@ struct ring_buffer_iter {
  * dependencies; there the load is an acquire, which orders as much.
  */
 #ifdef RB_HARNESS_HOOKS
+/* harness only: acquire stands for the address dependency */
 #define rb_link_load(x)		smp_load_acquire(&(x))
 #else
 #define rb_link_load(x)		READ_ONCE(x)

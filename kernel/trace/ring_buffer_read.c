@@ -694,13 +694,14 @@ ring_buffer_read_start(struct trace_buffer *buffer, int cpu, gfp_t flags)
 	 */
 	for (;;) {
 		atomic_inc(&cb->resize_disabled);
+		/* our count before resizing; pairs with ring_buffer_resize() */
 		smp_mb__after_atomic();
 		if (!atomic_read(&buffer->resizing))
 			break;
 		atomic_dec(&cb->resize_disabled);
 		if (!gfpflags_allow_blocking(flags))
 			return NULL;
-		msleep(1);
+		usleep_range(500, 1000);
 	}
 	iter = kzalloc(sizeof(*iter), flags);
 	if (!iter)

@@ -91,12 +91,12 @@ void synchronize_rcu(void)
 
 void (*rbh_yield_hook)(void);
 
-void msleep(unsigned int ms)
+void usleep_range(unsigned long min, unsigned long max)
 {
 	if (rbh_yield_hook)
 		rbh_yield_hook();
 	else
-		usleep(ms * 1000);
+		usleep(min);
 }
 
 void rbh_relax(void)

@@ -96,7 +96,7 @@ static inline bool gfpflags_allow_blocking(gfp_t f)
 {
 	return !(f & GFP_ATOMIC);
 }
-void msleep(unsigned int ms);
+void usleep_range(unsigned long min, unsigned long max);
 /* harness: called as synchronize_rcu() starts to wait */
 extern void (*rbh_sync_rcu_hook)(void);
 static inline int cpu_to_node(int cpu) { return 0; }
