@@ -34,6 +34,8 @@
 #include <unistd.h>
 
 #define PAGE	4096
+/* the rest of every marker, so that a marker is about 100 bytes */
+#define PADDING	"padding-padding-padding-padding-padding-padding-padding-padding"
 
 static const char *mode;
 
@@ -58,7 +60,7 @@ static void pin(int cpu)
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	if (sched_setaffinity(0, sizeof(set), &set))
-		fail("pin %s: %s", "cpu");
+		fail("%s: %s", "sched_setaffinity");
 }
 
 static void write_file(const char *path, const char *text)
@@ -87,7 +89,7 @@ static int markers(const char *dir, const char *tag, int n, int strict)
 		fail("open %s: %s", path);
 	for (i = 0; i < n; i++) {
 		len = snprintf(line, sizeof(line),
-			       "%s %06d padding-padding-padding-padding-padding-padding-padding-padding\n",
+			       "%s %06d " PADDING "\n",
 			       tag, i);
 		if (write(fd, line, len) == len)
 			done++;
@@ -143,7 +145,7 @@ static int splice_rmdir(void)
 /* Does @buf hold marker text with @tag? */
 static int has_tag(const char *buf, size_t len, const char *tag)
 {
-	return memmem(buf, len, tag, strlen(tag)) != NULL;
+	return !!memmem(buf, len, tag, strlen(tag));
 }
 
 /* Bug 5: a page lent to a socket must not be recycled meanwhile. */
@@ -214,12 +216,12 @@ static int splice_socket(void)
 /* ---- bug 6: trace_pipe while the sub-buffer size changes ---- */
 
 static const char *pipe_dir = "instances/rbreaders6";
-static volatile int stop;
+static int stop;		/* set once by the main thread */
 static unsigned long lines, changes, written;
 
 static void *pipe_writer(void *arg)
 {
-	while (!stop)
+	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED))
 		written += markers(pipe_dir, "CCCC", 50, 0);
 	return NULL;
 }
@@ -230,7 +232,7 @@ static void *pipe_resizer(void *arg)
 	char path[256];
 
 	snprintf(path, sizeof(path), "%s/buffer_subbuf_size_kb", pipe_dir);
-	while (!stop) {
+	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
 		write_file(path, kb[changes % 4]);
 		changes++;
 		usleep(2000);
@@ -253,7 +255,7 @@ static void pipe_check(char *buf, size_t len, size_t *keep)
 			continue;
 		}
 		if (!strstr(line, "tracing_mark_write: CCCC ") ||
-		    !strstr(line, " padding-padding-padding-padding-padding-padding-padding-padding"))
+		    !strstr(line, " " PADDING))
 			fail("line not as written: '%s' (%s)", line);
 		lines++;
 		line = nl + 1;
@@ -291,7 +293,7 @@ static int pipe_order(int secs)
 			fail("read %s: %s", path);
 		pipe_check(buf, keep + n, &keep);
 	}
-	stop = 1;
+	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
 	pthread_join(w, NULL);
 	pthread_join(r, NULL);
 	close(fd);
