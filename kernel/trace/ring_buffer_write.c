@@ -263,8 +263,22 @@ static int rb_push_head(struct rb_cpu *cb, struct rb_subbuf *tail,
 		 * full of uncommitted data; the window is a few
 		 * instructions.
 		 */
-		if (rb_ring_has_head(cb, head))
+		rb_preempt_point(cb, "head-busy");
+		if (rb_ring_has_head(cb, head)) {
+			/*
+			 * A reader's claim (S4a) sets UPDATE too. If the
+			 * HEAD we found is the one the reader's page brought
+			 * in (S4b), tail->next leads there now and @head is
+			 * the reader page: retry on the ring as it is. The
+			 * walk reached that HEAD through tail->next, so this
+			 * later load sees the new pointer. Still UPDATE, the
+			 * flag is the owner's, past its P2: a reader claims
+			 * only a HEAD, and the owner's P3 waits for us.
+			 */
+			if (rb_ptr_state(tail, head) != RB_PTR_UPDATE)
+				return 1;
 			return 0;
+		}
 		local_inc(&cb->commit_overrun);
 		return -1;
 	case RB_PTR_NORMAL:

@@ -748,6 +748,86 @@ static void stress_lap_during_swap(void)
 }
 
 /*
+ * Found by the parallel stress (issue 13's review): a writer that pushes
+ * the head finds UPDATE on tail->next, which a reader's claim (S4a) sets
+ * too, not only an interrupted push. If the reader then installs its
+ * page (S4b) before the writer's walk, the walk finds the new HEAD and
+ * the writer took that as "the owner's P2 is done, the head page is
+ * free": it moved the tail onto the page the reader had just taken,
+ * emptied it under the reader (read > commit, rb_broken()) and lost its
+ * events uncounted. Reader held at reader-claimed in a thread; the writer
+ * on CPU 0 lets it finish at head-busy, between its P1 and its walk.
+ */
+static pthread_t busy_reader;
+static struct trace_buffer *busy_buffer;
+static int busy_state;		/* 0 running, 1 held, 2 go */
+static bool busy_fired;
+static long busy_first;
+static __thread bool busy_is_reader;
+
+static void *busy_reader_fn(void *arg)
+{
+	rbh_cpu = 1;
+	busy_is_reader = true;
+	busy_first = take(busy_buffer, NULL, NULL);
+	return NULL;
+}
+
+static void busy_hook(struct rb_cpu *cb, const char *name)
+{
+	if (busy_is_reader) {
+		if (busy_state || strcmp(name, "reader-claimed"))
+			return;
+		__atomic_store_n(&busy_state, 1, __ATOMIC_SEQ_CST);
+		while (__atomic_load_n(&busy_state, __ATOMIC_SEQ_CST) != 2)
+			sched_yield();
+		return;
+	}
+	if (busy_fired || strcmp(name, "head-busy"))
+		return;
+	busy_fired = true;
+	/* the reader installs its page in the head's place and reads */
+	__atomic_store_n(&busy_state, 2, __ATOMIC_SEQ_CST);
+	pthread_join(busy_reader, NULL);
+}
+
+static void claim_vs_push(void)
+{
+	struct trace_buffer *b = new_buffer(4, RB_FL_OVERWRITE);
+	struct rb_cpu *cb = cpu_of(b, 0);
+	u32 seq;
+	long last;
+	int n;
+
+	rbh_cpu = 0;
+	busy_buffer = b;
+	busy_state = 0;
+	busy_fired = false;
+	seq = fill_to_head(b, 200, 0);
+	/* a reader claims the head and stops before installing its page */
+	point_hook = busy_hook;
+	pthread_create(&busy_reader, NULL, busy_reader_fn, NULL);
+	while (__atomic_load_n(&busy_state, __ATOMIC_SEQ_CST) != 1)
+		sched_yield();
+	/* the writer must push that head: P1 finds the reader's UPDATE */
+	CHECK(put(b, 200, seq++) == 0 || true);
+	point_hook = NULL;
+	CHECK(busy_fired);
+	CHECK_EQ(busy_first, 0);
+	/* the reader page is the reader's: no writer on it */
+	CHECK(cb->tail_page != cb->reader_page);
+	check_ring(b);
+	for (n = 0; n < 50; n++)
+		CHECK(put(b, 100, seq++) == 0);
+	rbh_cpu = 1;
+	last = drain(b, busy_first);
+	CHECK_EQ(last, (long)seq - 1);
+	CHECK_EQ(ring_buffer_entries_cpu(b, 0), 0);
+	check_ring(b);
+	ring_buffer_free(b);
+}
+
+/*
  * Bug 4: a read page can outlive its buffer. A trace_pipe_raw page
  * spliced into a pipe goes back with ring_buffer_free_read_page() when
  * the pipe lets it go, which can be after the instance, and its buffer,
@@ -1105,6 +1185,7 @@ static const struct regress_test tests[] = {
 	{ "bug11", bug11_deep_discard },
 	{ "bug12", bug12_move_tail_reset },
 	{ "stress-lap", stress_lap_during_swap },
+	{ "claim-push", claim_vs_push },
 	{ "iter-lap", susp_iter_lap },
 	{ "iter-stamp", susp_iter_stamp },
 	{ "page-full", susp_read_page_full },
