@@ -117,13 +117,15 @@ static void rb_publish(struct rb_cpu *cb)
 	unsigned long end;
 
 again:
-	/*
-	 * Order the event bytes (and page time stamps) before the commit
-	 * words that expose them; readers pair with smp_rmb() after
-	 * reading a commit word.
-	 */
-	smp_wmb();
 	while ((p = cb->commit_page) != READ_ONCE(cb->tail_page)) {
+		/*
+		 * Order the event bytes (and page time stamps) before the
+		 * commit word that exposes them; readers pair with smp_rmb()
+		 * after reading a commit word. One per store: an interrupt
+		 * at the point below writes events that the next store
+		 * exposes.
+		 */
+		smp_wmb();
 		local_set(&p->page->commit, rb_write_end(buffer, p));
 		/*
 		 * A reader that sees the commit page leave @p must see
@@ -134,8 +136,11 @@ again:
 		rb_preempt_point(cb, "publish-page");
 	}
 	end = rb_write_end(buffer, p);
-	if (local_read(&p->page->commit) != end)
+	if (local_read(&p->page->commit) != end) {
+		/* as above: event bytes before the commit word */
+		smp_wmb();
 		local_set(&p->page->commit, end);
+	}
 	rb_preempt_point(cb, "publish-tail");
 	/* interrupts on this CPU are the only concurrency: compiler order */
 	barrier();
