@@ -36,9 +36,12 @@ if setarch "$(uname -m)" -R true 2>/dev/null; then
 else
 	norand=
 fi
-run stress-tsan $norand "$out/stress-tsan" -t "$secs"
-run stress-tsan-weak $norand "$out/stress-tsan-weak" -t "$secs"
-run stress-asan "$out/stress-asan" -t "$secs"
+# a livelocked writer (as a stale head once made one) must fail the run,
+# not hang it
+limit=$((secs * 20 + 300))
+run stress-tsan timeout "$limit" $norand "$out/stress-tsan" -t "$secs"
+run stress-tsan-weak timeout "$limit" $norand "$out/stress-tsan-weak" -t "$secs"
+run stress-asan timeout "$limit" "$out/stress-asan" -t "$secs"
 
 # Deterministic schedules: each seed replays exactly. $seeds of them,
 # consecutive from a random first one (RB_STRESS_SEED to choose it).
@@ -47,7 +50,8 @@ bad=""
 s=0
 while [ "$s" -lt "$seeds" ]; do
 	seed=$((first + s))
-	if ! "$out/stress-asan" -d -s "$seed" >"$out/stress-sched.log" 2>&1; then
+	if ! timeout 300 "$out/stress-asan" -d -s "$seed" \
+		>"$out/stress-sched.log" 2>&1; then
 		bad="$bad $seed"
 		cp "$out/stress-sched.log" "$out/stress-sched-$seed.log"
 	fi

@@ -647,6 +647,8 @@ int main(int argc, char **argv)
 	double seconds = 2;
 	int opt;
 
+	/* the seed line must reach the log even if the run is killed */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	seed = time(NULL) ^ getpid();
 	point_limit = 400000;
 	while ((opt = getopt(argc, argv, "ds:t:n:c:")) != -1) {
