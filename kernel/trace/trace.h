@@ -345,13 +345,6 @@ int tracing_open_generic(struct inode *inode, struct file *filp);
 int tracing_open_generic_tr(struct inode *inode, struct file *filp);
 int tracing_release_generic_tr(struct inode *inode, struct file *file);
 /*
- * trace_pipe.c: keep every consuming reader out, for a change that frees
- * the pages their entries point into (the sub-buffer size).
- */
-void trace_pipe_readers_stop(void);
-void trace_pipe_readers_start(void);
-
-/*
  * Per-CPU files keep their CPU in the inode: i_cdev holds cpu + 1 so that
  * 0 means "all CPUs" (RING_BUFFER_ALL_CPUS).
  */
@@ -395,6 +388,15 @@ struct trace_array_files {
 };
 
 int trace_array_files_register(struct trace_array_files *files);
+
+/* ============ trace_pipe.c: the consuming readers ===================== */
+
+/*
+ * Keep every consuming reader out, for a change that frees the pages
+ * their entries point into (the sub-buffer size).
+ */
+void trace_pipe_readers_stop(void);
+void trace_pipe_readers_start(void);
 
 /* ============ trace_tracer.c: the registry of tracers =================== */
 
