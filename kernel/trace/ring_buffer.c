@@ -440,12 +440,13 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size,
 		goto fail_buffer;
 
 	buffer->flags = flags;
+	refcount_set(&buffer->refs, 1);
+	raw_spin_lock_init(&buffer->pages_lock);
 	buffer->clock = rb_default_clock;
 	buffer->reader_lock_key = key;
 	buffer->subbuf_order = 0;
 	buffer->subbuf_size = PAGE_SIZE - RB_PAGE_HDR;
-	/* room for the event header and array[0] */
-	buffer->max_data_size = buffer->subbuf_size - RB_EVENT_HDR * 2;
+	rb_update_max_data_size(buffer);
 	mutex_init(&buffer->mutex);
 	rb_waiters_init(&buffer->waiters);
 
@@ -527,20 +528,36 @@ EXPORT_SYMBOL_GPL(ring_buffer_last_boot_delta);
 /**
  * ring_buffer_free - free a buffer
  * @buffer: the buffer; no writers or readers may use it any more
+ *
+ * Read pages handed out by ring_buffer_alloc_read_page() may still be
+ * given back afterwards (a page spliced into a pipe outlives the file it
+ * came from); they keep what ring_buffer_free_read_page() needs.
  */
+/* Drop a reference to @buffer's struct; see trace_buffer::refs. */
+void rb_buffer_put(struct trace_buffer *buffer)
+{
+	if (refcount_dec_and_test(&buffer->refs))
+		kfree(buffer);
+}
+
 void ring_buffer_free(struct trace_buffer *buffer)
 {
+	unsigned long flags;
 	int cpu;
 
 	if (buffer->hp_registered)
 		cpuhp_state_remove_instance(CPUHP_TRACE_RB_PREPARE,
 					    &buffer->node);
+	/* read pages still out no longer go back to a CPU buffer */
+	raw_spin_lock_irqsave(&buffer->pages_lock, flags);
+	buffer->freed = true;
+	raw_spin_unlock_irqrestore(&buffer->pages_lock, flags);
 	irq_work_sync(&buffer->waiters.work);
 	for_each_cpu(cpu, buffer->cpumask)
 		rb_free_cpu(buffer->buffers[cpu]);
 	kfree(buffer->buffers);
 	free_cpumask_var(buffer->cpumask);
-	kfree(buffer);
+	rb_buffer_put(buffer);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_free);
 
@@ -687,10 +704,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_size);
  */
 unsigned long ring_buffer_max_event_size(struct trace_buffer *buffer)
 {
-	/* with absolute stamps every event carries one */
-	if (buffer->abs_stamps)
-		return buffer->max_data_size - RB_STAMP_LEN;
-	return buffer->max_data_size;
+	return READ_ONCE(buffer->max_data_size);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_max_event_size);
 
@@ -905,6 +919,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_set_clock);
 void ring_buffer_set_time_stamp_abs(struct trace_buffer *buffer, bool abs)
 {
 	WRITE_ONCE(buffer->abs_stamps, abs);
+	/* with absolute stamps every event carries one: 8 bytes less */
+	rb_update_max_data_size(buffer);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_set_time_stamp_abs);
 

@@ -24,6 +24,7 @@
 #include <linux/cpumask.h>
 #include <linux/cpuhotplug.h>
 #include <linux/atomic.h>
+#include <linux/refcount.h>
 #include <linux/bug.h>
 #include <linux/bits.h>
 #include <asm/local.h>
@@ -88,6 +89,8 @@ struct rb_data_page {
 #define RB_OFF_BITS		20
 #define RB_OFF_MASK		((1UL << RB_OFF_BITS) - 1)
 #define RB_GEN_ONE		BIT(RB_OFF_BITS)
+/* offset of a page the tail is being moved onto (larger than any page) */
+#define RB_OFF_MOVING		RB_OFF_MASK
 #define RB_MAX_ORDER		7	/* sub-buffers stay below 1 << RB_OFF_BITS */
 
 /*
@@ -129,8 +132,13 @@ struct rb_waiters {
 	bool			wake_full;
 };
 
-/* What a writer remembers of its reservation, one slot per nesting level. */
-#define RB_MAX_NEST		5
+/*
+ * What a writer remembers of its reservation, one slot per nesting level:
+ * every level the recursion guard admits (task, softirq, irq, NMI and a
+ * re-entry), twice, for one ring_buffer_nest_start() on top. A writer
+ * nested deeper still is refused, as the guard refuses a recursion.
+ */
+#define RB_MAX_NEST		(2 * RB_IN_LEVELS)
 struct rb_resv_slot {
 	struct rb_subbuf	*page;
 	unsigned long		start;		/* offset of the first byte */
@@ -219,8 +227,19 @@ struct trace_buffer {
 	bool			abs_stamps;
 	unsigned int		subbuf_order;
 	unsigned int		subbuf_size;	/* data bytes per sub-buffer */
-	unsigned int		max_data_size;
+	unsigned int		max_data_size;	/* largest payload, now */
 	unsigned long		default_pages;	/* for CPUs coming online */
+
+	/*
+	 * A read page (ring_buffer_alloc_read_page()) can outlive its
+	 * buffer: one spliced into a pipe comes back when the pipe lets it
+	 * go. Each holds a reference, the owner one more; the last put frees
+	 * the buffer's own struct. @freed, under @pages_lock, says that
+	 * ring_buffer_free() took the CPU buffers away.
+	 */
+	refcount_t		refs;
+	raw_spinlock_t		pages_lock;
+	bool			freed;
 };
 
 struct ring_buffer_iter {
@@ -230,6 +249,7 @@ struct ring_buffer_iter {
 	unsigned int		pos;		/* offset of the current event */
 	unsigned int		next_pos;	/* past it, when it is cached */
 	u64			stamp;		/* time before current event */
+	bool			stamp_known;	/* else: the page stamp, later */
 	u64			cached_ts;
 	struct rb_subbuf	*seen_reader;	/* consumer state we started at */
 	unsigned long		seen_swaps;
@@ -256,6 +276,19 @@ struct ring_buffer_iter {
 	__bad;								\
 })
 
+/*
+ * A load of a ring link: READ_ONCE(), and what is read through the page
+ * it leads to is ordered after it by the address dependency. The
+ * harness's weak memory model (tools/testing/shared) does not follow
+ * dependencies; there the load is an acquire, which orders as much.
+ */
+#ifdef RB_HARNESS_HOOKS
+/* harness only: acquire stands for the address dependency */
+#define rb_link_load(x)		smp_load_acquire(&(x))
+#else
+#define rb_link_load(x)		READ_ONCE(x)
+#endif
+
 static inline struct list_head *rb_ptr_clean(struct list_head *p)
 {
 	return (struct list_head *)((unsigned long)p & ~RB_PTR_FLAGS);
@@ -263,13 +296,13 @@ static inline struct list_head *rb_ptr_clean(struct list_head *p)
 
 static inline struct rb_subbuf *rb_next_page(struct rb_subbuf *p)
 {
-	return list_entry(rb_ptr_clean(READ_ONCE(p->list.next)),
+	return list_entry(rb_ptr_clean(rb_link_load(p->list.next)),
 			  struct rb_subbuf, list);
 }
 
 static inline struct rb_subbuf *rb_prev_page(struct rb_subbuf *p)
 {
-	return list_entry(rb_ptr_clean(READ_ONCE(p->list.prev)),
+	return list_entry(rb_ptr_clean(rb_link_load(p->list.prev)),
 			  struct rb_subbuf, list);
 }
 
@@ -370,6 +403,20 @@ static inline u64 rb_full_stamp(u64 low, u64 near)
 	return ts;
 }
 
+/*
+ * The largest payload a writer may ask for: a sub-buffer less the event
+ * header and array[0], and less the stamp every event carries when
+ * stamps are absolute. Kept up to date by whoever changes either.
+ */
+static inline void rb_update_max_data_size(struct trace_buffer *buffer)
+{
+	unsigned int max = buffer->subbuf_size - RB_EVENT_HDR * 2;
+
+	if (READ_ONCE(buffer->abs_stamps))
+		max -= RB_STAMP_LEN;
+	WRITE_ONCE(buffer->max_data_size, max);
+}
+
 static inline u64 rb_clock(struct trace_buffer *buffer)
 {
 	return buffer->clock();
@@ -393,6 +440,7 @@ static inline unsigned long rb_nr_entries(struct rb_cpu *cb)
 /* ---- cross-file functions ---- */
 
 /* ring_buffer.c */
+void rb_buffer_put(struct trace_buffer *buffer);
 struct rb_subbuf *rb_alloc_subbuf(struct trace_buffer *buffer, int cpu,
 				  unsigned int order);
 void rb_free_subbuf(struct rb_subbuf *p);

@@ -4,10 +4,11 @@
  *
  * The mapping shows, read-only: one meta page (struct trace_buffer_meta,
  * padded with zero pages to a sub-buffer), then every sub-buffer in the
- * order of its id. Id 0 is the reader page at map time, ids 1..n the ring
- * from the head. Sub-buffers keep their memory while mapped (whole-page
- * reads copy instead of swapping pages, resize and order changes are
- * refused), so an id names the same memory for the life of the mapping.
+ * order of its id. Id 0 is the reader page at map time, ids 1..n the
+ * ring pages in ring order. Sub-buffers keep their memory while mapped
+ * (whole-page reads copy instead of swapping pages, resize and order
+ * changes are refused), so an id names the same memory for the life of
+ * the mapping.
  *
  * User space reads the page the meta page names as reader, then asks
  * for the next one with ring_buffer_map_get_reader() (the
@@ -37,21 +38,26 @@ void rb_update_meta(struct rb_cpu *cb)
 	flush_kernel_vmap_range(meta, PAGE_SIZE);
 }
 
-/* Number the sub-buffers: 0 is the reader page, then the ring from head. */
+/*
+ * Number the sub-buffers: 0 is the reader page, then the ring. The walk
+ * starts at cb->pages, which always names a ring page, rather than at the
+ * head: while a writer pushes the head no pointer carries HEAD, and the
+ * names need no particular order. Reader lock held: the ring is stable.
+ */
 static void rb_number_subbufs(struct rb_cpu *cb, unsigned long *ids)
 {
 	struct trace_buffer_meta *meta = cb->meta;
-	struct rb_subbuf *p, *head = rb_find_head(cb);
+	struct rb_subbuf *p;
 	unsigned int id = 0;
 
 	ids[id] = (unsigned long)cb->reader_page->page;
 	cb->reader_page->id = id++;
-	p = head;
-	do {
+	p = list_entry(rb_ptr_clean(cb->pages), struct rb_subbuf, list);
+	while (id <= cb->nr_pages) {
 		ids[id] = (unsigned long)p->page;
 		p->id = id++;
 		p = rb_next_page(p);
-	} while (p != head && id <= cb->nr_pages);
+	}
 	cb->subbuf_ids = ids;
 
 	meta->meta_struct_len = sizeof(*meta);
@@ -145,23 +151,29 @@ int ring_buffer_map(struct trace_buffer *buffer, int cpu,
 	/* no resize, order change or reset of the geometry from now on */
 	atomic_inc(&cb->resize_disabled);
 
+	/*
+	 * Whole-page reads stop swapping memory out of the CPU buffer in
+	 * the same reader-lock section that names the sub-buffers: they
+	 * take the lock too, so none can give a named page away between
+	 * the naming and the insertion (which sleeps, without the lock).
+	 */
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	WRITE_ONCE(cb->user_mapped, 1);
 	cb->meta = page_address(meta);
 	rb_number_subbufs(cb, ids);
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 
 	err = rb_map_pages(cb, vma);
-	raw_spin_lock_irqsave(&cb->reader_lock, flags);
 	if (!err) {
-		/* whole-page reads stop swapping pages from now on */
-		WRITE_ONCE(cb->user_mapped, 1);
 		meta = NULL;
 		ids = NULL;
 	} else {
+		raw_spin_lock_irqsave(&cb->reader_lock, flags);
+		WRITE_ONCE(cb->user_mapped, 0);
 		cb->meta = NULL;
 		cb->subbuf_ids = NULL;
+		raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	}
-	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	if (err) {
 		atomic_dec(&cb->resize_disabled);
 		__free_page(meta);

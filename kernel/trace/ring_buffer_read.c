@@ -15,6 +15,8 @@
 #include <linux/slab.h>
 #include <linux/gfp.h>
 #include <linux/sched.h>
+#include <linux/delay.h>
+#include <linux/smp.h>
 
 #include "ring_buffer_internal.h"
 
@@ -106,29 +108,130 @@ static void rb_recycle(struct rb_subbuf *p)
 }
 
 /*
- * S4: the pointer into @head must still carry HEAD, and becomes a plain
- * pointer to @reader in one fully ordered cmpxchg: a writer pushing the
- * head (P1) and this replace cannot both succeed.
+ * S4a: claim @head, turning the HEAD flag of the pointer into it into
+ * UPDATE. Fully ordered; fails if a writer pushed the head (P1) since we
+ * found it. While the claim stands, a writer that wants @head finds UPDATE
+ * and no HEAD anywhere and drops its event (rb_push_head()): nothing is
+ * dropped from the ring, so the overrun read next is exactly what was
+ * lost before @head. A writer that went round the whole ring since we
+ * found @head brings the same pointer back, and the claim succeeds on a
+ * head that is the head again: the count is read only now, so it holds.
  */
-static bool rb_replace_head(struct rb_subbuf *head, struct rb_subbuf *reader)
+static bool rb_claim_head(struct rb_subbuf *prev, struct rb_subbuf *head)
 {
-	unsigned long *ptr = (unsigned long *)&rb_prev_page(head)->list.next;
-	unsigned long old = (unsigned long)&head->list | RB_PTR_HEAD;
+	return rb_ptr_swing(prev, head, RB_PTR_HEAD, RB_PTR_UPDATE) ==
+		RB_PTR_HEAD;
+}
+
+/*
+ * S4b: the claimed pointer leads to @reader, prepared in S3, instead.
+ * Fully ordered: writers that follow the pointer see our page's links.
+ */
+static bool rb_install_reader(struct rb_subbuf *prev, struct rb_subbuf *head,
+			      struct rb_subbuf *reader)
+{
+	unsigned long *ptr = (unsigned long *)&prev->list.next;
+	unsigned long old = (unsigned long)&head->list | RB_PTR_UPDATE;
 
 	return try_cmpxchg(ptr, &old, (unsigned long)&reader->list);
 }
 
 /*
+ * S2-S4: find the head and take it for @reader, which S1 emptied and
+ * which S3 points around the head. Returns the page taken, with the
+ * events lost before it in *@overrun, or NULL when writers keep pushing
+ * the head (nothing to read for now).
+ */
+static struct rb_subbuf *rb_take_head(struct rb_cpu *cb,
+				      struct rb_subbuf *reader,
+				      unsigned long *overrun)
+{
+	struct rb_subbuf *head, *prev;
+	struct list_head *next;
+	int tries;
+
+	for (tries = 0;; tries++) {
+		/* S2: find the head; S3: point our page around it */
+		head = rb_find_head(cb);
+		if (!head)
+			return NULL;
+		prev = rb_prev_page(head);
+		/* head->list.next is a writer's cmpxchg target */
+		next = rb_ptr_clean(READ_ONCE(head->list.next));
+		reader->list.prev = &prev->list;
+		/*
+		 * A writer that read a pointer to this page while it was
+		 * still the head may look at it; it will fail its cmpxchg on
+		 * the old pointer and retry.
+		 */
+		WRITE_ONCE(reader->list.next, (struct list_head *)
+			   ((unsigned long)next | RB_PTR_HEAD));
+		rb_preempt_point(cb, "reader-prepared");
+
+		/* S4a; fails while writers push the head: let them */
+		if (rb_claim_head(prev, head))
+			break;
+		if (tries > 1000)
+			return NULL;
+		cpu_relax();
+	}
+	/*
+	 * Ordered after the claim by its cmpxchg, and every drop before it
+	 * counted: a writer adds a dropped page's events before it flags
+	 * the next head (P2), and we saw @head flagged. Nothing is dropped
+	 * while we hold the claim.
+	 */
+	*overrun = local_read(&cb->overrun);
+	rb_preempt_point(cb, "reader-claimed");
+	/* S4b: cannot fail, only we change a claimed pointer */
+	if (rb_broken(cb, !rb_install_reader(prev, head, reader)))
+		return NULL;
+	return head;
+}
+
+/*
+ * S5: finish the splice of @reader in place of @head, which becomes the
+ * reader page, and account the events lost before it.
+ */
+static void rb_finish_swap(struct rb_cpu *cb, struct rb_subbuf *reader,
+			   struct rb_subbuf *head, unsigned long overrun)
+{
+	struct rb_subbuf *after;
+
+	/*
+	 * Only now is our page in the ring: cb->pages must always name a
+	 * ring page (freeing and re-linking walk the ring from it), and
+	 * @head, which it may have named, just left. Our page's next is a
+	 * ring pointer now, that writers may flag.
+	 */
+	after = list_entry(rb_ptr_clean(READ_ONCE(reader->list.next)),
+			   struct rb_subbuf, list);
+	after->list.prev = &reader->list;
+	cb->pages = &reader->list;
+	cb->head_page = after;
+	/* writers compare it with the commit page; see rb_may_move() */
+	WRITE_ONCE(cb->reader_page, head);
+	head->read = 0;
+	cb->swaps++;
+	local_inc(&cb->pages_read);
+	if (overrun != cb->last_overrun) {
+		cb->lost_events += overrun - cb->last_overrun;
+		cb->last_overrun = overrun;
+	}
+	rb_preempt_point(cb, "reader-swapped");
+}
+
+/*
  * Return the reader page with something left to read, swapping in the
- * head page when the current one is used up. NULL if nothing is readable.
+ * head page when the current one is used up (S1-S5). NULL if nothing is
+ * readable.
  */
 static struct rb_subbuf *rb_reader_page(struct rb_cpu *cb)
 {
-	struct rb_subbuf *reader, *head, *after, *commit;
-	struct list_head *next;
-	unsigned long overrun = 0;
+	struct rb_subbuf *reader, *head, *commit;
+	unsigned long overrun;
 	unsigned int size;
-	int swaps, tries;
+	int swaps;
 
 	for (swaps = 0; swaps < 3; swaps++) {
 		reader = cb->reader_page;
@@ -156,59 +259,12 @@ static struct rb_subbuf *rb_reader_page(struct rb_cpu *cb)
 		 * writer that ever saw it as tail to have finished.
 		 */
 		rb_recycle(reader);
+		rb_preempt_point(cb, "reader-recycled");
 
-		for (tries = 0;; tries++) {
-			/* S2: find the head; S3: point our page around it */
-			head = rb_find_head(cb);
-			if (!head)
-				return NULL;
-			/* head->list.next is a writer's cmpxchg target */
-			next = rb_ptr_clean(READ_ONCE(head->list.next));
-			reader->list.prev = head->list.prev;
-			/*
-			 * A writer that read a pointer to this page while it
-			 * was still the head may look at it; it will fail
-			 * its cmpxchg on the old pointer and retry.
-			 */
-			WRITE_ONCE(reader->list.next, (struct list_head *)
-				   ((unsigned long)next | RB_PTR_HEAD));
-			cb->pages = &reader->list;
-
-			/*
-			 * Pairs with the fully ordered cmpxchg that flagged
-			 * @head (P2): the writer counted the page it
-			 * dropped before that, so overrun read now covers
-			 * every page lost before @head.
-			 */
-			smp_mb();
-			overrun = local_read(&cb->overrun);
-
-			/*
-			 * S4: replace @head by our page in the ring. Fails
-			 * if a writer is pushing or has pushed the head.
-			 */
-			if (rb_replace_head(head, reader))
-				break;
-			/* writers keep pushing the head: let them */
-			if (tries > 1000)
-				return NULL;
-			cpu_relax();
-		}
-
-		/* S5: finish the splice; @head is ours now */
-		after = list_entry(rb_ptr_clean(reader->list.next),
-				   struct rb_subbuf, list);
-		after->list.prev = &reader->list;
-		cb->head_page = after;
-		/* writers compare it with the commit page; see rb_tail_full() */
-		WRITE_ONCE(cb->reader_page, head);
-		head->read = 0;
-		cb->swaps++;
-		local_inc(&cb->pages_read);
-		if (overrun != cb->last_overrun) {
-			cb->lost_events += overrun - cb->last_overrun;
-			cb->last_overrun = overrun;
-		}
+		head = rb_take_head(cb, reader, &overrun);
+		if (!head)
+			return NULL;
+		rb_finish_swap(cb, reader, head, overrun);
 	}
 	return NULL;
 found:
@@ -450,6 +506,12 @@ static unsigned long rb_page_gen(struct rb_subbuf *p)
 	return local_read(&p->write) & ~RB_OFF_MASK;
 }
 
+/*
+ * Enter @p at @pos, where the time is @stamp. At offset 0 the time is the
+ * page's stamp, taken only once the commit word says an event is there
+ * (rb_iter_load()): a page with nothing committed yet may still carry a
+ * stamp from before.
+ */
 static void rb_iter_enter(struct ring_buffer_iter *iter, struct rb_subbuf *p,
 			  unsigned int pos, u64 stamp)
 {
@@ -459,7 +521,8 @@ static void rb_iter_enter(struct ring_buffer_iter *iter, struct rb_subbuf *p,
 	smp_rmb();
 	iter->pos = pos;
 	iter->next_pos = pos;
-	iter->stamp = pos ? stamp : p->page->time_stamp;
+	iter->stamp = stamp;
+	iter->stamp_known = pos;
 }
 
 /*
@@ -554,6 +617,15 @@ static struct ring_buffer_event *rb_iter_load(struct ring_buffer_iter *iter)
 			rb_iter_enter(iter, next, 0, 0);
 			continue;
 		}
+		/*
+		 * Something is committed: the page stamp is its first
+		 * event's, ordered before the commit word we read (smp_rmb()
+		 * above); the generation check after the copy validates it.
+		 */
+		if (!iter->stamp_known) {
+			iter->stamp = iter->page->page->time_stamp;
+			iter->stamp_known = true;
+		}
 		ev = rb_event_at(iter->page, iter->pos);
 		len = rb_event_len(ev);
 		if (!len)
@@ -561,6 +633,7 @@ static struct ring_buffer_event *rb_iter_load(struct ring_buffer_iter *iter)
 		if (iter->pos + len > size || len > iter->ev_cap)
 			goto overrun;
 		memcpy(iter->ev, ev, len);
+		rb_preempt_point(cb, "iter-copied");
 		/* copy before re-checking the generation */
 		smp_rmb();
 		if (rb_page_gen(iter->page) != iter->gen)
@@ -578,9 +651,17 @@ static struct ring_buffer_event *rb_iter_load(struct ring_buffer_iter *iter)
 		iter->next_pos = iter->pos;
 		continue;
 overrun:
-		/* the writer lapped us here: resume at its new contents */
+		/*
+		 * The writer lapped us here. What it overwrote is gone; the
+		 * oldest that survives, and follows what we returned, starts
+		 * at the head. While the head is being pushed, try again at
+		 * the next call (the generation still differs).
+		 */
 		iter->dropped = true;
-		rb_iter_enter(iter, iter->page, 0, 0);
+		next = rb_find_head(cb);
+		if (!next)
+			return NULL;
+		rb_iter_enter(iter, next, 0, 0);
 	}
 	return NULL;
 }
@@ -603,22 +684,43 @@ ring_buffer_read_start(struct trace_buffer *buffer, int cpu, gfp_t flags)
 
 	if (!cb)
 		return NULL;
+	/*
+	 * Block resizes and order changes first, then size the copy of an
+	 * event by the sub-buffer size, which cannot change any more. A
+	 * change that started before it could see our count (it sets
+	 * resizing, then reads the counts; we set ours, then read
+	 * resizing: a full barrier each) is waited for, or, when we may
+	 * not sleep, makes us fail.
+	 */
+	for (;;) {
+		atomic_inc(&cb->resize_disabled);
+		/* our count before resizing; pairs with ring_buffer_resize() */
+		smp_mb__after_atomic();
+		if (!atomic_read(&buffer->resizing))
+			break;
+		atomic_dec(&cb->resize_disabled);
+		if (!gfpflags_allow_blocking(flags))
+			return NULL;
+		usleep_range(500, 1000);
+	}
 	iter = kzalloc(sizeof(*iter), flags);
 	if (!iter)
-		return NULL;
+		goto fail;
 	iter->ev_cap = buffer->subbuf_size;
 	iter->ev = kmalloc(iter->ev_cap, flags);
 	if (!iter->ev) {
 		kfree(iter);
-		return NULL;
+		goto fail;
 	}
 	iter->cb = cb;
-	atomic_inc(&cb->resize_disabled);
 
 	raw_spin_lock_irqsave(&cb->reader_lock, irqflags);
 	rb_iter_reset(iter);
 	raw_spin_unlock_irqrestore(&cb->reader_lock, irqflags);
 	return iter;
+fail:
+	atomic_dec(&cb->resize_disabled);
+	return NULL;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_read_start);
 
@@ -771,6 +873,8 @@ int ring_buffer_alloc_read_page(struct trace_buffer *buffer, int cpu,
 	data->time_stamp = 0;
 	local_set(&data->commit, 0);
 	r->data = data;
+	/* the page may come back after ring_buffer_free(): keep the struct */
+	refcount_inc(&buffer->refs);
 	*rpage = r;
 	return 0;
 }
@@ -785,22 +889,32 @@ EXPORT_SYMBOL_GPL(ring_buffer_alloc_read_page);
 void ring_buffer_free_read_page(struct trace_buffer *buffer, int cpu,
 				struct buffer_data_read_page *data_page)
 {
-	struct rb_cpu *cb = rb_cpu_lookup(buffer, cpu);
 	struct rb_data_page *data = data_page->data;
+	struct rb_cpu *cb;
 	unsigned long flags;
 
-	if (cb && data_page->order == buffer->subbuf_order) {
-		raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	raw_spin_lock_irqsave(&buffer->pages_lock, flags);
+	cb = buffer->freed ? NULL : rb_cpu_lookup(buffer, cpu);
+	/*
+	 * Keep it as the spare only if nobody else holds the page: spliced
+	 * to a socket, the network stack may still send it, and the spare
+	 * is written into by the next read.
+	 */
+	if (cb && data_page->order == buffer->subbuf_order &&
+	    page_ref_count(virt_to_page(data)) == 1) {
+		raw_spin_lock(&cb->reader_lock);
 		if (!cb->spare) {
 			cb->spare = data;
 			cb->spare_order = data_page->order;
 			data = NULL;
 		}
-		raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+		raw_spin_unlock(&cb->reader_lock);
 	}
+	raw_spin_unlock_irqrestore(&buffer->pages_lock, flags);
 	if (data)
 		free_pages((unsigned long)data, data_page->order);
 	kfree(data_page);
+	rb_buffer_put(buffer);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_free_read_page);
 
@@ -878,6 +992,9 @@ static unsigned int rb_copy_events(struct rb_cpu *cb, struct rb_subbuf *reader,
 	unsigned int size = rb_page_size(reader);
 	unsigned int pos = 0, n, done;
 
+	/* commit word before the events it covers; pairs with rb_publish() */
+	smp_rmb();
+
 	while (reader->read < size) {
 		/* a null padding only marks the end: consume, do not copy */
 		if (rb_null_event(rb_event_at(reader, reader->read))) {
@@ -921,7 +1038,7 @@ static void rb_swap_out_reader(struct rb_cpu *cb, struct rb_subbuf *reader,
  * @data_page: from ring_buffer_alloc_read_page(); filled here
  * @len: bytes available at @data_page, header included
  * @cpu: which CPU
- * @full: only succeed if a whole, finished sub-buffer can be returned
+ * @full: only succeed with all that is left of a finished sub-buffer
  *
  * If the reader page is complete, unread and fits, it is swapped with
  * @data_page without copying; otherwise as many whole events as fit are
@@ -958,13 +1075,24 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	}
 	if (!reader)
 		goto out;
+	rb_preempt_point(cb, "read-page-found");
 	size = rb_page_size(reader);
+	/*
+	 * The commit word may have grown since rb_reader_page() read it:
+	 * before the events it covers, as there; pairs with rb_publish().
+	 */
+	smp_rmb();
 	missed = cb->lost_events;
 
 	/* a mapped buffer's pages must stay where user space sees them */
 	if (reader->read || len < size || data_page->order != reader->order ||
 	    reader == READ_ONCE(cb->commit_page) || cb->user_mapped) {
-		if (full && reader == READ_ONCE(cb->commit_page))
+		/*
+		 * A full read takes all that is left of a finished page (the
+		 * rest of one partly read before, too), never a part of it.
+		 */
+		if (full && (reader == READ_ONCE(cb->commit_page) ||
+			     len < size - reader->read))
 			goto out;
 		if (len < rb_unit_len(reader, reader->read, size))
 			goto out;
@@ -1090,6 +1218,33 @@ struct rb_wait_args {
 	int			seq;
 };
 
+static void rb_full_barrier(void *unused)
+{
+	/* orders this CPU's earlier stores before its later loads */
+	smp_mb();
+}
+
+/*
+ * A waiter has asked for a wake up (pending set, smp_mb()) and is about
+ * to look for data once more before it sleeps. A writer publishes, then
+ * tests the flag, with no barrier in between: a full barrier in every
+ * commit would cost every event. Without one, its publication may still
+ * sit in its store buffer when the waiter looks, while its test reads
+ * the flag from before the waiter set it: both miss, and the waiter
+ * sleeps with data there until the next event. So the waiter makes the
+ * writers' CPUs execute a full barrier (an IPI) between its flag store
+ * and its look: a publication before that barrier is visible to the
+ * look, a flag test after it sees the flag. Only waiters about to sleep
+ * pay, once per sleep.
+ */
+static void rb_sync_writers(struct trace_buffer *buffer, int cpu)
+{
+	if (cpu == RING_BUFFER_ALL_CPUS)
+		on_each_cpu_mask(buffer->cpumask, rb_full_barrier, NULL, 1);
+	else
+		smp_call_function_single(cpu, rb_full_barrier, NULL, 1);
+}
+
 static bool rb_wait_done(struct rb_wait_args *a)
 {
 	if (rb_watermark(a->buffer, a->cpu, a->full))
@@ -1097,17 +1252,14 @@ static bool rb_wait_done(struct rb_wait_args *a)
 	if (a->cond ? a->cond(a->data) :
 	    atomic_read_acquire(&a->w->seq) != a->seq)
 		return true;
-	/*
-	 * Ask writers for a wake up, then look once more: the store of the
-	 * flag and our re-check are ordered against the writer's commit
-	 * and its flag test by the full barrier.
-	 */
+	/* Ask writers for a wake up, then look once more. */
 	if (a->full)
 		WRITE_ONCE(a->w->full_pending, true);
 	else
 		WRITE_ONCE(a->w->pending, true);
-	/* flag store before the re-check; see above */
+	/* flag store before the writers' barrier and the look */
 	smp_mb();
+	rb_sync_writers(a->buffer, a->cpu);
 	return rb_watermark(a->buffer, a->cpu, a->full);
 }
 
@@ -1167,8 +1319,9 @@ __poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
 		WRITE_ONCE(w->full_pending, true);
 	else
 		WRITE_ONCE(w->pending, true);
-	/* flag before the check; pairs with the writer's commit order */
+	/* flag before the writers' barrier and the check; see rb_sync_writers() */
 	smp_mb();
+	rb_sync_writers(buffer, cpu);
 	if (rb_watermark(buffer, cpu, full))
 		return EPOLLIN | EPOLLRDNORM;
 	return 0;

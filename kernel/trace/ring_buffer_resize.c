@@ -40,8 +40,14 @@ static void rb_writers_start(struct trace_buffer *buffer,
 {
 	int cpu;
 
+	/*
+	 * The edited ring before the writers that see recording enabled
+	 * again: pairs with the acquire in rb_writer_enter(). Without it a
+	 * writer on a weakly ordered CPU could still follow the old links,
+	 * into pages about to be freed.
+	 */
 	for_each_cpu(cpu, cpus)
-		atomic_dec(&buffer->buffers[cpu]->record_disabled);
+		atomic_dec_return_release(&buffer->buffers[cpu]->record_disabled);
 }
 
 /* ---- resize ---- */
@@ -168,6 +174,8 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 	cpus_read_lock();
 	mutex_lock(&buffer->mutex);
 	atomic_inc(&buffer->resizing);
+	/* resizing before resize_disabled; see ring_buffer_read_start() */
+	smp_mb__after_atomic();
 
 	if (cpu_id == RING_BUFFER_ALL_CPUS)
 		cpumask_copy(cpus, buffer->cpumask);
@@ -230,26 +238,44 @@ EXPORT_SYMBOL_GPL(ring_buffer_resize);
 
 /* ---- reset ---- */
 
+/*
+ * Reset the CPU buffers of @cpus, or of every CPU of @buffer (@cpus
+ * NULL), or of its online ones (@online). Under cpus_read_lock(), and with
+ * the set fixed once: each step walks it again, and a CPU coming up in
+ * between would be restarted without having been stopped.
+ */
 static void rb_reset_cpus(struct trace_buffer *buffer,
-			  const struct cpumask *cpus)
+			  const struct cpumask *cpus, bool online)
 {
+	cpumask_var_t set;
 	unsigned long flags;
 	struct rb_cpu *cb;
 	int cpu;
 
+	if (!zalloc_cpumask_var(&set, GFP_KERNEL))
+		return;
+	cpus_read_lock();
 	mutex_lock(&buffer->mutex);
-	for_each_cpu(cpu, cpus)
+	if (cpus)
+		cpumask_and(set, cpus, buffer->cpumask);
+	else if (online)
+		cpumask_and(set, buffer->cpumask, cpu_online_mask);
+	else
+		cpumask_copy(set, buffer->cpumask);
+	for_each_cpu(cpu, set)
 		atomic_inc(&buffer->buffers[cpu]->resize_disabled);
-	rb_writers_stop(buffer, cpus);
-	for_each_cpu(cpu, cpus) {
+	rb_writers_stop(buffer, set);
+	for_each_cpu(cpu, set) {
 		cb = buffer->buffers[cpu];
 		raw_spin_lock_irqsave(&cb->reader_lock, flags);
 		rb_clear_cpu(cb);
 		raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 		atomic_dec(&cb->resize_disabled);
 	}
-	rb_writers_start(buffer, cpus);
+	rb_writers_start(buffer, set);
 	mutex_unlock(&buffer->mutex);
+	cpus_read_unlock();
+	free_cpumask_var(set);
 }
 
 /**
@@ -261,10 +287,9 @@ static void rb_reset_cpus(struct trace_buffer *buffer,
  */
 void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
 {
-	if (cpu < 0 || cpu >= nr_cpu_ids ||
-	    !cpumask_test_cpu(cpu, buffer->cpumask))
+	if (cpu < 0 || cpu >= nr_cpu_ids)
 		return;
-	rb_reset_cpus(buffer, cpumask_of(cpu));
+	rb_reset_cpus(buffer, cpumask_of(cpu), false);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
 
@@ -274,13 +299,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
  */
 void ring_buffer_reset_online_cpus(struct trace_buffer *buffer)
 {
-	cpumask_var_t cpus;
-
-	if (!zalloc_cpumask_var(&cpus, GFP_KERNEL))
-		return;
-	cpumask_and(cpus, buffer->cpumask, cpu_online_mask);
-	rb_reset_cpus(buffer, cpus);
-	free_cpumask_var(cpus);
+	rb_reset_cpus(buffer, NULL, true);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset_online_cpus);
 
@@ -290,7 +309,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_reset_online_cpus);
  */
 void ring_buffer_reset(struct trace_buffer *buffer)
 {
-	rb_reset_cpus(buffer, buffer->cpumask);
+	rb_reset_cpus(buffer, NULL, false);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset);
 
@@ -425,6 +444,8 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 	cpus_read_lock();
 	mutex_lock(&buffer->mutex);
 	atomic_inc(&buffer->resizing);
+	/* resizing before resize_disabled; see ring_buffer_read_start() */
+	smp_mb__after_atomic();
 	for_each_cpu(cpu, buffer->cpumask) {
 		cb = buffer->buffers[cpu];
 		INIT_LIST_HEAD(&plans[cpu].pages);
@@ -456,7 +477,7 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 	rb_writers_stop(buffer, buffer->cpumask);
 	buffer->subbuf_order = order;
 	buffer->subbuf_size = new_size;
-	buffer->max_data_size = new_size - RB_EVENT_HDR * 2;
+	rb_update_max_data_size(buffer);
 	for_each_cpu(cpu, buffer->cpumask) {
 		cb = buffer->buffers[cpu];
 		raw_spin_lock_irqsave(&cb->reader_lock, flags);

@@ -4,11 +4,12 @@
  *
  * Every online CPU runs a writer thread bound to it, and a pinned hrtimer
  * whose handler writes too, often while the thread is between reserve and
- * commit. A reader thread consumes everything concurrently. Each event
- * carries (cpu, source, sequence, length) and a payload derived from them.
- * At the end the buffer is drained and, per CPU, the events read plus the
- * losses the buffer reported must equal the events written; every event
- * must be intact and each source's sequence strictly increasing.
+ * commit. A reader thread consumes everything concurrently. Events are
+ * made and checked by ring_buffer_check.h, the checker the userspace
+ * stress (tools/testing/ring_buffer) uses too: every event intact, each
+ * source's sequence in order, time never going back, no event missing
+ * that the buffer did not report lost before the next one, and at the
+ * end, per CPU, read + lost == written exactly.
  *
  * The result is one line: "ring_buffer: self-test PASSED: ..." or
  * "ring_buffer: self-test FAILED: <reason>".
@@ -25,6 +26,8 @@
 #include <linux/sched.h>
 #include <linux/random.h>
 
+#include "ring_buffer_check.h"
+
 #define ST_SECONDS		3
 #define ST_SIZE			(64 * 1024)	/* small: force overwrites */
 #define ST_TIMER_NS		(40 * NSEC_PER_USEC)
@@ -32,27 +35,14 @@
 
 enum { ST_THREAD, ST_TIMER, ST_SOURCES };
 
-/* events are only 4-byte aligned */
-struct st_event {
-	u32	cpu;
-	u16	src;
-	u16	fill;
-	u64	seq;
-	u8	data[];
-} __packed __aligned(4);
-
 struct st_cpu {
 	struct task_struct	*writer;
 	struct hrtimer		timer;
 	u64			next_seq[ST_SOURCES];	/* writer side */
-	u64			last_seq[ST_SOURCES];	/* reader side */
-	bool			seen[ST_SOURCES];
+	struct rbc_stream	stream;			/* reader side */
 	/* per source: the timer interrupts the thread, never itself */
 	unsigned long		written[ST_SOURCES];
-	unsigned long		read;
-	unsigned long		lost;
 	unsigned long		nested;
-	u64			last_ts;
 	int			in_write;
 	bool			stop;
 };
@@ -68,28 +58,17 @@ static void st_fail(const char *why)
 		WRITE_ONCE(st_failure, why);
 }
 
-static u8 st_byte(const struct st_event *e, unsigned int i)
-{
-	return (u8)(e->seq * 31 + e->cpu * 7 + e->src + i);
-}
-
-/* Write one event of a pseudo random size; called on @cpu only. */
+/* Write one event of @fill bytes of pattern; called on @cpu only. */
 static void st_write(struct st_cpu *sc, int cpu, int src, unsigned int fill)
 {
+	unsigned int len = sizeof(struct rbc_event) + fill;
 	struct ring_buffer_event *ev;
-	struct st_event *e;
-	unsigned int i;
 
-	ev = ring_buffer_lock_reserve(st_buffer, sizeof(*e) + fill);
+	ev = ring_buffer_lock_reserve(st_buffer, len);
 	if (!ev)
 		return;		/* not written: not expected back either */
-	e = ring_buffer_event_data(ev);
-	e->cpu = cpu;
-	e->src = src;
-	e->fill = fill;
-	e->seq = sc->next_seq[src]++;
-	for (i = 0; i < fill; i++)
-		e->data[i] = st_byte(e, i);
+	rbc_fill(ring_buffer_event_data(ev), cpu, src, sc->next_seq[src]++,
+		 len);
 	ring_buffer_unlock_commit(st_buffer);
 	sc->written[src]++;
 }
@@ -136,35 +115,15 @@ static int st_writer_fn(void *arg)
 	return 0;
 }
 
-/* Check one consumed event; returns false on corruption. */
 static void st_check(int cpu, struct ring_buffer_event *ev, u64 ts,
 		     unsigned long lost)
 {
-	struct st_cpu *sc = &st_cpus[cpu];
-	struct st_event *e = ring_buffer_event_data(ev);
-	unsigned int i;
+	const char *why;
 
-	sc->read++;
-	sc->lost += lost;
-	if (ring_buffer_event_length(ev) < sizeof(*e) ||
-	    ring_buffer_event_length(ev) < sizeof(*e) + e->fill ||
-	    e->cpu != cpu || e->src >= ST_SOURCES) {
-		st_fail("corrupt event header");
-		return;
-	}
-	for (i = 0; i < e->fill; i++) {
-		if (e->data[i] != st_byte(e, i)) {
-			st_fail("corrupt payload");
-			return;
-		}
-	}
-	if (sc->seen[e->src] && e->seq <= sc->last_seq[e->src])
-		st_fail("event duplicated or out of order");
-	if (ts < sc->last_ts)
-		st_fail("time stamps went backwards");
-	sc->seen[e->src] = true;
-	sc->last_seq[e->src] = e->seq;
-	sc->last_ts = ts;
+	why = rbc_check(&st_cpus[cpu].stream, cpu, ring_buffer_event_data(ev),
+			ring_buffer_event_length(ev), ts, lost);
+	if (why)
+		st_fail(why);
 }
 
 static unsigned long st_drain(int cpu)
@@ -210,6 +169,7 @@ static int __init rb_selftest(void)
 	for_each_online_cpu(cpu) {
 		struct st_cpu *sc = &st_cpus[cpu];
 
+		rbc_init(&sc->stream, ST_SOURCES);
 		hrtimer_init(&sc->timer, CLOCK_MONOTONIC,
 			     HRTIMER_MODE_REL_PINNED);
 		sc->timer.function = st_timer_fn;
@@ -251,15 +211,17 @@ static int __init rb_selftest(void)
 		struct st_cpu *sc = &st_cpus[cpu];
 
 		unsigned long w = sc->written[ST_THREAD] + sc->written[ST_TIMER];
+		const char *why;
 
 		st_drain(cpu);
-		if (sc->read + sc->lost != w)
-			st_fail("read + lost != written");
+		why = rbc_finish(&sc->stream, w);
+		if (why)
+			st_fail(why);
 		if (ring_buffer_entries_cpu(st_buffer, cpu))
 			st_fail("entries left after draining");
 		written += w;
-		read += sc->read;
-		lost += sc->lost;
+		read += sc->stream.read;
+		lost += sc->stream.lost;
 		nested += sc->nested;
 	}
 	if (!ncpus)

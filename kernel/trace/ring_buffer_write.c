@@ -35,18 +35,24 @@ struct rb_resv {
 	enum rb_stamp_kind	kind;
 };
 
-/* Bytes a data event with @len bytes of payload takes on the page. */
+/*
+ * Bytes a data event with @len bytes of payload takes on the page: the
+ * header, array[0] holding the length when type_len cannot say it (large
+ * payloads, and every event where payloads must be 8-byte aligned), the
+ * payload, all rounded up to the alignment. With RB_ALIGNMENT 8 the
+ * payload at array[1] is then 8-byte aligned, as every event starts so.
+ */
 static __always_inline unsigned long rb_data_size(unsigned long len)
 {
-	unsigned long size;
+	unsigned long size = RB_EVENT_HDR + len;
 
 	if (RB_FORCE_8BYTE || len > RB_SMALL_DATA)
-		len += sizeof(u32);		/* array[0] holds the length */
-	size = ALIGN(len, RB_ALIGNMENT) + RB_EVENT_HDR;
+		size += sizeof(u32);
+	size = ALIGN(size, RB_ALIGNMENT);
 	/*
 	 * Never 12 bytes: a discarded event must be able to turn into
 	 * padding plus an 8-byte time stamp (rb_discard_in_place()), and
-	 * padding needs at least 8.
+	 * padding needs at least 8. (With 8-byte alignment no size is 12.)
 	 */
 	if (size == RB_STAMP_LEN + RB_EVENT_HDR)
 		size += RB_ALIGNMENT;
@@ -111,13 +117,15 @@ static void rb_publish(struct rb_cpu *cb)
 	unsigned long end;
 
 again:
-	/*
-	 * Order the event bytes (and page time stamps) before the commit
-	 * words that expose them; readers pair with smp_rmb() after
-	 * reading a commit word.
-	 */
-	smp_wmb();
 	while ((p = cb->commit_page) != READ_ONCE(cb->tail_page)) {
+		/*
+		 * Order the event bytes (and page time stamps) before the
+		 * commit word that exposes them; readers pair with smp_rmb()
+		 * after reading a commit word. One per store: an interrupt
+		 * at the point below writes events that the next store
+		 * exposes.
+		 */
+		smp_wmb();
 		local_set(&p->page->commit, rb_write_end(buffer, p));
 		/*
 		 * A reader that sees the commit page leave @p must see
@@ -128,8 +136,12 @@ again:
 		rb_preempt_point(cb, "publish-page");
 	}
 	end = rb_write_end(buffer, p);
-	if (local_read(&p->page->commit) != end)
+	if (local_read(&p->page->commit) != end) {
+		/* as above: event bytes before the commit word */
+		smp_wmb();
 		local_set(&p->page->commit, end);
+	}
+	rb_preempt_point(cb, "publish-tail");
 	/* interrupts on this CPU are the only concurrency: compiler order */
 	barrier();
 	/* An interrupt moved the tail while we walked: walk again. */
@@ -149,6 +161,7 @@ static __always_inline void rb_end_commit(struct rb_cpu *cb)
 			rb_publish(cb);
 		local_dec(&cb->committing);
 		barrier();
+		rb_preempt_point(cb, "commit-dropped");
 		/*
 		 * A writer that started after we published and finished
 		 * before our decrement saw committing > 1 and left its data
@@ -166,7 +179,11 @@ static __always_inline void rb_end_commit(struct rb_cpu *cb)
 static __always_inline void rb_wakeups(struct trace_buffer *buffer,
 				       struct rb_cpu *cb)
 {
-	/* irq_work_queue() orders our data before the waiter's wake up. */
+	/*
+	 * No barrier between our publication and these tests: a waiter
+	 * about to sleep makes this CPU execute one (rb_sync_writers()).
+	 * irq_work_queue() orders our data before the waiter's wake up.
+	 */
 	if (unlikely(READ_ONCE(buffer->waiters.pending))) {
 		WRITE_ONCE(buffer->waiters.pending, false);
 		irq_work_queue(&buffer->waiters.work);
@@ -204,24 +221,25 @@ static noinline bool rb_ring_has_head(struct rb_cpu *cb, struct rb_subbuf *from)
 
 /*
  * Push the head one page forward because the tail wants the page it is
- * on (overwrite mode). Steps P1-P4 of the design document:
- *   P1 HEAD -> UPDATE on tail->next: whoever wins owns the lost page;
+ * on (overwrite mode). Steps P1-P3 of the design document:
+ *   P1 HEAD -> UPDATE on tail->next: the winner owns the page it drops;
  *   P2 NORMAL -> HEAD on the pointer to the page after it;
- *   P3 undo P2 if nested writers already went past it;
- *   P4 the owner turns UPDATE -> NORMAL.
- * Returns 0 when the tail may move, 1 to retry, -1 on corruption.
+ *   P3 UPDATE -> NORMAL on tail->next.
+ * Only the owner does P2. Returns 0 when the tail may move, 1 to retry,
+ * -1 to drop the event.
  */
 static int rb_push_head(struct rb_cpu *cb, struct rb_subbuf *tail,
 			struct rb_subbuf *head)
 {
 	unsigned long entries = rb_page_entries(head);
-	struct rb_subbuf *after, *now;
+	struct rb_subbuf *after;
 	unsigned long was, ret;
 
 	/*
-	 * The page after @head, sampled before P1: once P1 marks UPDATE,
-	 * nobody but the reader changes head->list.next, and only after a
-	 * P2 flagged that page (see the MOVED case below).
+	 * The page after @head, sampled before P1. Between our P1 and P2
+	 * nobody changes head->list.next: interrupts do not push (below),
+	 * and a reader can only take a page that a HEAD flag leads to,
+	 * while no pointer carries one.
 	 */
 	after = rb_next_page(head);
 
@@ -240,13 +258,34 @@ static int rb_push_head(struct rb_cpu *cb, struct rb_subbuf *tail,
 		break;
 	case RB_PTR_UPDATE:
 		/*
-		 * We interrupted the owner between P1 and P4. If its P2 is
-		 * done (a HEAD exists, possibly moved on by a reader since),
-		 * nothing is left for us: the tail may move.
+		 * We interrupted the owner between P1 and P3. Past its P2 a
+		 * HEAD exists (possibly moved on by a reader since) and the
+		 * page it dropped may be written: the tail may move. Before
+		 * its P2 we must not flag the head for it: when it resumes,
+		 * its own P2 would flag a page we had meanwhile filled and
+		 * left, a second HEAD through which a reader could take the
+		 * page writers are on. Drop the event, as when the ring is
+		 * full of uncommitted data; the window is a few
+		 * instructions.
 		 */
-		if (rb_ring_has_head(cb, head))
+		rb_preempt_point(cb, "head-busy");
+		if (rb_ring_has_head(cb, head)) {
+			/*
+			 * A reader's claim (S4a) sets UPDATE too. If the
+			 * HEAD we found is the one the reader's page brought
+			 * in (S4b), tail->next leads there now and @head is
+			 * the reader page: retry on the ring as it is. The
+			 * walk reached that HEAD through tail->next, so this
+			 * later load sees the new pointer. Still UPDATE, the
+			 * flag is the owner's, past its P2: a reader claims
+			 * only a HEAD, and the owner's P3 waits for us.
+			 */
+			if (rb_ptr_state(tail, head) != RB_PTR_UPDATE)
+				return 1;
 			return 0;
-		break;
+		}
+		local_inc(&cb->commit_overrun);
+		return -1;
 	case RB_PTR_NORMAL:
 		/* An interrupt finished the push for us. */
 	case RB_PTR_MOVED:
@@ -258,77 +297,161 @@ static int rb_push_head(struct rb_cpu *cb, struct rb_subbuf *tail,
 	}
 	rb_preempt_point(cb, "head-update");
 
-	/*
-	 * P2. MOVED means an interrupt did P2 already and a reader has
-	 * since swapped @after out: the head is further on and correct.
-	 */
+	/* P2: cannot fail, see @after above */
 	ret = rb_ptr_swing(head, after, RB_PTR_NORMAL, RB_PTR_HEAD);
-	if (rb_broken(cb, ret == RB_PTR_UPDATE))
+	if (rb_broken(cb, ret != RB_PTR_NORMAL))
 		return -1;
 	rb_preempt_point(cb, "head-set");
 
-	/*
-	 * P3: if we set the flag but interrupts moved the tail past @head
-	 * meanwhile, they also moved the head past @after and our flag is
-	 * stale. Only they could have moved the tail, and they are done.
-	 */
-	if (ret == RB_PTR_NORMAL) {
-		now = READ_ONCE(cb->tail_page);
-		if (now != tail && now != head)
-			rb_ptr_swing(head, after, RB_PTR_HEAD, RB_PTR_NORMAL);
-	}
-
-	/* P4 */
-	if (was == RB_PTR_HEAD) {
-		ret = rb_ptr_swing(tail, head, RB_PTR_UPDATE, RB_PTR_NORMAL);
-		if (rb_broken(cb, ret != RB_PTR_UPDATE))
-			return -1;
-	}
+	/* P3: only the reader changes flags meanwhile, and only HEAD ones */
+	ret = rb_ptr_swing(tail, head, RB_PTR_UPDATE, RB_PTR_NORMAL);
+	if (rb_broken(cb, ret != RB_PTR_UPDATE))
+		return -1;
 	return 0;
 }
 
 /*
- * Make @next the tail page. Nested writers may race us to it; bumping the
- * generation first means our reset only lands if nobody got there before.
+ * T5 of a tail move: the page is ready, let reservations in. The mover
+ * does it, or an interrupt that found the tail on a page still claimed;
+ * the second cmpxchg fails and changes nothing.
  */
-static void rb_move_tail(struct rb_cpu *cb, struct rb_subbuf *tail,
+static void rb_tail_open(struct rb_subbuf *p, long claimed)
+{
+	local_cmpxchg(&p->write, claimed, (claimed & ~RB_OFF_MASK) + RB_GEN_ONE);
+}
+
+/*
+ * Make @next the tail page: steps T1-T5 of the design document. Returns
+ * false when the event has to be dropped, true to retry the reservation
+ * (on @next, or wherever an interrupt moved the tail meanwhile).
+ */
+static bool rb_move_tail(struct rb_cpu *cb, struct rb_subbuf *tail,
 			 struct rb_subbuf *next)
 {
-	long w = local_add_return(RB_GEN_ONE, &next->write);
-	long e = local_add_return(RB_GEN_ONE, &next->entries);
+	long w = local_read(&next->write);
+	long e, claimed;
 
-	/* the bumps come before the tail check; interrupts only */
+	/* T1: the sample before the check; interrupts only */
 	barrier();
-	rb_preempt_point(cb, "tail-gen");
+	rb_preempt_point(cb, "tail-sampled");
 	if (tail != READ_ONCE(cb->tail_page))
-		return;
+		return true;		/* an interrupt moved it */
+	if ((w & RB_OFF_MASK) == RB_OFF_MOVING)
+		return false;		/* we interrupted the mover, below */
 
 	/*
-	 * Only the outermost writer publishes, and it is not running, so
-	 * clearing the commit word is safe even if an interrupt gets here
-	 * too. It must precede the generation change below: an iterator
-	 * that validated against the new generation reads a commit word no
-	 * larger than what was written since.
+	 * T2: claim @next, bumping its generation. Until the tail is on
+	 * @next, an interrupt that wants to move there finds the claim and
+	 * drops its event; once it is, reservations there find the claim
+	 * and open the page first (T5). Nothing is written on @next before
+	 * the resets of T3, which therefore cannot land on data. Before the
+	 * claim, an interrupt that moves the tail itself changes @next's
+	 * write word (its own claim), so ours fails and we change nothing.
+	 */
+	claimed = (w & ~RB_OFF_MASK) + RB_GEN_ONE + RB_OFF_MOVING;
+	if (!local_try_cmpxchg(&next->write, &w, claimed))
+		return true;
+	rb_preempt_point(cb, "tail-claimed");
+
+	/*
+	 * T3: empty @next. Only the outermost writer publishes, and it is
+	 * not running, so nothing publishes a commit word meanwhile. The
+	 * commit word is cleared before the generation changes again (T5):
+	 * an iterator that validated against the new generation reads a
+	 * commit word no larger than what was written since.
 	 */
 	local_set(&next->page->commit, 0);
 	next->real_end = 0;
-	/* commit word cleared before the generation changes; see above */
+	e = local_read(&next->entries);
+	local_set(&next->entries, (e & ~RB_OFF_MASK) + RB_GEN_ONE);
+	/* commit word before the generation; pairs with rb_iter_load() */
 	smp_wmb();
-	/*
-	 * Reset the counts and bump the generation once more. Fails if an
-	 * interrupt bumped it after us: it owns the page now and may have
-	 * written to it.
-	 */
-	local_cmpxchg(&next->write, w, (w & ~RB_OFF_MASK) + RB_GEN_ONE);
-	local_cmpxchg(&next->entries, e, e & ~RB_OFF_MASK);
 	rb_preempt_point(cb, "tail-reset");
 
 	/*
-	 * Fully ordered: the generation bump is visible to remote iterators
-	 * before any event written on @next after the move.
+	 * T4: fully ordered, so the generation change is visible to remote
+	 * iterators before any event written on @next after the move. No
+	 * interrupt can have moved the tail since T1: they dropped.
 	 */
-	if (try_cmpxchg(&cb->tail_page, &tail, next))
+	if (!rb_broken(cb, !try_cmpxchg(&cb->tail_page, &tail, next)))
 		local_inc(&cb->pages_touched);
+	rb_preempt_point(cb, "tail-moved");
+
+	/* T5 */
+	rb_tail_open(next, claimed);
+	return true;
+}
+
+/*
+ * Close @tail: claim [off, bsize) by pushing write past the end, and fill
+ * it with padding. Returns false when an interrupt reserved there since
+ * @w was sampled: start over.
+ */
+static bool rb_close_page(struct rb_cpu *cb, struct rb_subbuf *tail, long w,
+			  unsigned long total)
+{
+	unsigned long bsize = cb->buffer->subbuf_size;
+	unsigned long off = w & RB_OFF_MASK;
+	struct ring_buffer_event *pad;
+
+	if (!local_try_cmpxchg(&tail->write, &w, w + total))
+		return false;
+	rb_preempt_point(cb, "tail-closed");
+	pad = rb_event_at(tail, off);
+	if (bsize - off >= RB_EVENT_HDR * 2) {
+		/* looks like a discarded event; time delta non zero */
+		pad->type_len = RINGBUF_TYPE_PADDING;
+		pad->time_delta = 1;
+		pad->array[0] = bsize - off - RB_EVENT_HDR;
+	} else {
+		/* four bytes: a null padding, "nothing follows" */
+		pad->type_len = RINGBUF_TYPE_PADDING;
+		pad->time_delta = 0;
+	}
+	tail->real_end = off;
+	local_add(bsize - off, &cb->entries_bytes);
+	/*
+	 * Nested writers never read the padding, so plain compiler ordering
+	 * suffices; remote readers see it through the commit word,
+	 * published with smp_wmb() in rb_publish().
+	 */
+	barrier();
+	local_set(&tail->write, (w & ~RB_OFF_MASK) | bsize);
+	return true;
+}
+
+/*
+ * May the tail move from @tail onto @next? Not over uncommitted data, and
+ * onto the head only in overwrite mode, once the head is pushed on.
+ * Returns 0 when it may, 1 to retry, -1 to drop the event.
+ */
+static int rb_may_move(struct rb_cpu *cb, struct rb_subbuf *tail,
+		       struct rb_subbuf *next)
+{
+	unsigned long state;
+
+	/* The ring is full of uncommitted data: an interrupt storm. */
+	if (unlikely(next == READ_ONCE(cb->commit_page))) {
+		local_inc(&cb->commit_overrun);
+		return -1;
+	}
+
+	state = rb_ptr_state(tail, next);
+	if (state == RB_PTR_MOVED)
+		return 1;
+	if (state == RB_PTR_NORMAL)
+		return 0;
+	/* @next is the oldest page; the tail has caught up. */
+	if (unlikely(cb->commit_page == READ_ONCE(cb->reader_page))) {
+		/* wrapped the whole ring while commit sat on the reader page */
+		local_inc(&cb->commit_overrun);
+		return -1;
+	}
+	if (!(READ_ONCE(cb->buffer->flags) & RB_FL_OVERWRITE)) {
+		local_inc(&cb->dropped_events);
+		return -1;
+	}
+	return rb_push_head(cb, tail, next);
 }
 
 /*
@@ -340,77 +463,41 @@ static noinline struct ring_buffer_event *
 rb_tail_full(struct rb_cpu *cb, struct rb_subbuf *tail, long w,
 	     unsigned long total)
 {
-	struct trace_buffer *buffer = cb->buffer;
-	unsigned long bsize = buffer->subbuf_size;
+	unsigned long bsize = cb->buffer->subbuf_size;
 	unsigned long off = w & RB_OFF_MASK;
-	struct ring_buffer_event *pad;
 	struct rb_subbuf *next;
-	unsigned long state;
 
-	if (off < bsize) {
-		/*
-		 * Claim [off, bsize) by pushing write past the end. Losing
-		 * the race means an interrupt reserved here: start over.
-		 */
-		if (!local_try_cmpxchg(&tail->write, &w, w + total))
-			return ERR_PTR(-EAGAIN);
-		rb_preempt_point(cb, "tail-closed");
-		pad = rb_event_at(tail, off);
-		if (bsize - off >= RB_EVENT_HDR * 2) {
-			/* looks like a discarded event; time delta non zero */
-			pad->type_len = RINGBUF_TYPE_PADDING;
-			pad->time_delta = 1;
-			pad->array[0] = bsize - off - RB_EVENT_HDR;
-		} else {
-			/* four bytes: a null padding, "nothing follows" */
-			pad->type_len = RINGBUF_TYPE_PADDING;
-			pad->time_delta = 0;
-		}
-		tail->real_end = off;
-		local_add(bsize - off, &cb->entries_bytes);
-		/*
-		 * Nested writers never read the padding, so plain compiler
-		 * ordering suffices; remote readers see it through the
-		 * commit word, published with smp_wmb() in rb_publish().
-		 */
-		barrier();
-		local_set(&tail->write, (w & ~RB_OFF_MASK) | bsize);
+	/*
+	 * Larger than a sub-buffer: it fits on no page, and moving on would
+	 * only close page after page round the ring. The length check at
+	 * entry refuses such events; this catches one that raced a change
+	 * to absolute time stamps.
+	 */
+	if (unlikely(total > bsize))
+		return NULL;
+
+	/* the tail moved here and the mover we interrupted has not opened it */
+	if (unlikely(off == RB_OFF_MOVING)) {
+		rb_tail_open(tail, w);
+		return ERR_PTR(-EAGAIN);
 	}
 
-	next = rb_next_page(tail);
+	if (off < bsize && !rb_close_page(cb, tail, w, total))
+		return ERR_PTR(-EAGAIN);
 
-	/* The ring is full of uncommitted data: an interrupt storm. */
-	if (unlikely(next == READ_ONCE(cb->commit_page))) {
+	next = rb_next_page(tail);
+	switch (rb_may_move(cb, tail, next)) {
+	case 0:
+		break;
+	case 1:
+		return ERR_PTR(-EAGAIN);
+	default:
+		return NULL;
+	}
+	if (!rb_move_tail(cb, tail, next)) {
 		local_inc(&cb->commit_overrun);
 		return NULL;
 	}
-
-	state = rb_ptr_state(tail, next);
-	if (state == RB_PTR_MOVED)
-		return ERR_PTR(-EAGAIN);
-	if (state != RB_PTR_NORMAL) {
-		/* @next is the oldest page; the tail has caught up. */
-		if (unlikely(cb->commit_page == READ_ONCE(cb->reader_page))) {
-			/* wrapped the whole ring while commit sat on the
-			 * reader page
-			 */
-			local_inc(&cb->commit_overrun);
-			return NULL;
-		}
-		if (!(READ_ONCE(buffer->flags) & RB_FL_OVERWRITE)) {
-			local_inc(&cb->dropped_events);
-			return NULL;
-		}
-		switch (rb_push_head(cb, tail, next)) {
-		case 0:
-			break;
-		case 1:
-			return ERR_PTR(-EAGAIN);
-		default:
-			return NULL;
-		}
-	}
-	rb_move_tail(cb, tail, next);
 	return ERR_PTR(-EAGAIN);
 }
 
@@ -441,35 +528,13 @@ rb_fill_header(struct rb_subbuf *tail, unsigned long off, struct rb_resv *r)
 }
 
 /*
- * One attempt at reserving r->size bytes (plus a stamp) on the tail page.
- * Steps R1-R5 of the design document. Returns the event, ERR_PTR(-EAGAIN)
- * to retry, or NULL to drop.
+ * R2: choose how to stamp an event at offset @off of the tail page, given
+ * the stamps sampled in R1. Returns the bytes it takes with its stamp.
  */
-static __always_inline struct ring_buffer_event *
-rb_try_reserve(struct rb_cpu *cb, struct rb_resv *r, unsigned int nest)
+static __always_inline unsigned long
+rb_choose_stamp(struct trace_buffer *buffer, struct rb_resv *r,
+		unsigned long off, u64 before, u64 after)
 {
-	struct trace_buffer *buffer = cb->buffer;
-	struct rb_subbuf *tail = READ_ONCE(cb->tail_page);
-	unsigned long off, total;
-	u64 before, after;
-	long w;
-
-	/*
-	 * R1: sample write, then the stamps. Anything that reserves on this
-	 * page after the sample changes write and fails our cmpxchg in R4,
-	 * so the stamps need only be consistent with w.
-	 */
-	w = local_read(&tail->write);
-	barrier();
-	before = local64_read(&cb->before_stamp);
-	after = local64_read(&cb->write_stamp);
-	barrier();
-	r->ts = rb_clock(buffer);
-	rb_preempt_point(cb, "clock-read");
-
-	/* R2: choose how to stamp the event */
-	off = w & RB_OFF_MASK;
-	total = r->size;
 	if (unlikely(buffer->abs_stamps)) {
 		r->kind = RB_STAMP_ABS;
 		r->delta = r->ts;
@@ -501,8 +566,64 @@ rb_try_reserve(struct rb_cpu *cb, struct rb_resv *r, unsigned int nest)
 		}
 	}
 	if (r->kind != RB_STAMP_DELTA)
-		total += RB_STAMP_LEN;
+		return r->size + RB_STAMP_LEN;
+	return r->size;
+}
 
+/*
+ * R5: the space [off, off + total) of @tail is ours; we are the last
+ * event. An interrupt arriving before the store of write_stamp sees
+ * before != after and uses an absolute stamp, and after it the two differ
+ * again, so the event after it does too. Then remember the reservation
+ * for a discard.
+ */
+static __always_inline void rb_claimed(struct rb_cpu *cb,
+				       struct rb_subbuf *tail, struct rb_resv *r,
+				       unsigned long off, unsigned long total,
+				       unsigned int nest)
+{
+	local64_set(&cb->write_stamp, r->ts);
+	if (!off)
+		tail->page->time_stamp = r->ts;
+	local_inc(&tail->entries);
+	local_add(total, &cb->entries_bytes);
+
+	cb->resv[nest].page = tail;
+	cb->resv[nest].start = off;
+	cb->resv[nest].end = off + total;
+	cb->resv[nest].ts = r->ts;
+}
+
+/*
+ * One attempt at reserving r->size bytes (plus a stamp) on the tail page.
+ * Steps R1-R5 of the design document. Returns the event, ERR_PTR(-EAGAIN)
+ * to retry, or NULL to drop.
+ */
+static __always_inline struct ring_buffer_event *
+rb_try_reserve(struct rb_cpu *cb, struct rb_resv *r, unsigned int nest)
+{
+	struct trace_buffer *buffer = cb->buffer;
+	struct rb_subbuf *tail = READ_ONCE(cb->tail_page);
+	unsigned long off, total;
+	u64 before, after;
+	long w;
+
+	/*
+	 * R1: sample write, then the stamps. Anything that reserves on this
+	 * page after the sample changes write and fails our cmpxchg in R4,
+	 * so the stamps need only be consistent with w.
+	 */
+	w = local_read(&tail->write);
+	barrier();
+	before = local64_read(&cb->before_stamp);
+	after = local64_read(&cb->write_stamp);
+	barrier();
+	r->ts = rb_clock(buffer);
+	rb_preempt_point(cb, "clock-read");
+
+	/* R2 */
+	off = w & RB_OFF_MASK;
+	total = rb_choose_stamp(buffer, r, off, before, after);
 	if (unlikely(off + total > buffer->subbuf_size))
 		return rb_tail_full(cb, tail, w, total);
 
@@ -519,23 +640,7 @@ rb_try_reserve(struct rb_cpu *cb, struct rb_resv *r, unsigned int nest)
 		return ERR_PTR(-EAGAIN);
 	rb_preempt_point(cb, "space-claimed");
 
-	/*
-	 * R5: we are the last event; an interrupt arriving before this store
-	 * sees before != after and uses an absolute stamp, and after it
-	 * the two differ again, so the event after it does too.
-	 */
-	local64_set(&cb->write_stamp, r->ts);
-	if (!off)
-		tail->page->time_stamp = r->ts;
-	local_inc(&tail->entries);
-	local_add(total, &cb->entries_bytes);
-
-	if (likely(nest < RB_MAX_NEST)) {
-		cb->resv[nest].page = tail;
-		cb->resv[nest].start = off;
-		cb->resv[nest].end = off + total;
-		cb->resv[nest].ts = r->ts;
-	}
+	rb_claimed(cb, tail, r, off, total, nest);
 	return rb_fill_header(tail, off, r);
 }
 
@@ -557,6 +662,9 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned long len)
 		goto fail;
 
 	nest = local_read(&cb->committing) - 1;
+	/* deeper than a slot to remember the reservation in: refuse */
+	if (unlikely(nest >= RB_MAX_NEST))
+		goto fail;
 	r.size = rb_data_size(len);
 	do {
 		ev = rb_try_reserve(cb, &r, nest);
@@ -587,7 +695,13 @@ rb_writer_enter(struct trace_buffer *buffer, unsigned long length)
 		     !cpumask_test_cpu(cpu, buffer->cpumask)))
 		return NULL;
 	cb = buffer->buffers[cpu];
-	if (unlikely(atomic_read(&cb->record_disabled) || !rb_ctx_enter(cb)))
+	/*
+	 * Acquire: a ring edited while recording was disabled (resize,
+	 * reset, order change) is seen once it is enabled again; pairs
+	 * with rb_writers_start(). A plain load on x86.
+	 */
+	if (unlikely(atomic_read_acquire(&cb->record_disabled) ||
+		     !rb_ctx_enter(cb)))
 		return NULL;
 	return cb;
 }
@@ -689,11 +803,13 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 	struct rb_resv_slot *slot;
 	long w;
 
+	/* rb_reserve() refuses writers nested deeper than the slots */
 	if (rb_broken(cb, nest >= RB_MAX_NEST))
 		goto out;
 	slot = &cb->resv[nest];
 	rb_discard_in_place(event, slot->ts);
 	local_dec(&slot->page->entries);
+	rb_preempt_point(cb, "discard-padded");
 
 	/*
 	 * Roll back if the reservation is still the last one on the tail
@@ -702,15 +818,25 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 	 */
 	w = local_read(&slot->page->write);
 	if (slot->page == READ_ONCE(cb->tail_page) &&
-	    (w & RB_OFF_MASK) == slot->end &&
-	    local_try_cmpxchg(&slot->page->write, &w,
-			      (w & ~RB_OFF_MASK) | slot->start)) {
-		local_sub(slot->end - slot->start, &cb->entries_bytes);
+	    (w & RB_OFF_MASK) == slot->end) {
 		/*
-		 * write_stamp now names an event that is gone: make the
-		 * next event take an absolute stamp (before != after).
+		 * Once the space is given back, write_stamp names an event
+		 * that is gone, and the next event on this page must not
+		 * take its delta from it: spoil before_stamp first, so that
+		 * it stamps itself absolutely (before != after). An
+		 * interrupt that comes before the cmpxchg reserves after us
+		 * and makes it fail; the spoiled stamp then only costs the
+		 * next event eight bytes.
 		 */
 		local64_set(&cb->before_stamp, ~0ULL);
+		/* the spoiled stamp before the space; interrupts only */
+		barrier();
+		if (local_try_cmpxchg(&slot->page->write, &w,
+				      (w & ~RB_OFF_MASK) | slot->start)) {
+			local_sub(slot->end - slot->start,
+				  &cb->entries_bytes);
+			rb_preempt_point(cb, "discard-rolled-back");
+		}
 	}
 out:
 	rb_end_commit(cb);

@@ -534,9 +534,11 @@ int tracing_set_subbuf_order(struct trace_array *tr, int order)
 	old = ring_buffer_subbuf_order_get(tr->array_buffer.buffer);
 	if (old == order)
 		return 0;
+	/* the old pages are freed: no text reader may hold an entry */
+	trace_pipe_readers_stop();
 	ret = ring_buffer_subbuf_order_set(tr->array_buffer.buffer, order);
 	if (ret)
-		return ret;
+		goto out;
 #ifdef CONFIG_TRACER_MAX_TRACE
 	if (tr->allocated_snapshot || tr->max_buffer.buffer) {
 		ret = ring_buffer_subbuf_order_set(tr->max_buffer.buffer, order);
@@ -544,11 +546,12 @@ int tracing_set_subbuf_order(struct trace_array *tr, int order)
 			/* Put the live buffer back so both still match. */
 			WARN_ON_ONCE(ring_buffer_subbuf_order_set(tr->array_buffer.buffer,
 								  old));
-			return ret;
 		}
 	}
 #endif
-	return 0;
+out:
+	trace_pipe_readers_start();
+	return ret;
 }
 
 /* Let @cpu record into @tr's buffers again, or stop it. */

@@ -389,6 +389,15 @@ struct trace_array_files {
 
 int trace_array_files_register(struct trace_array_files *files);
 
+/* ============ trace_pipe.c: the consuming readers ===================== */
+
+/*
+ * Keep every consuming reader out, for a change that frees the pages
+ * their entries point into (the sub-buffer size).
+ */
+void trace_pipe_readers_stop(void);
+void trace_pipe_readers_start(void);
+
 /* ============ trace_tracer.c: the registry of tracers =================== */
 
 int register_tracer(struct tracer *type);

@@ -1280,9 +1280,10 @@ static int events_list_release(struct inode *inode, struct file *filp)
 
 /*
  * set_event takes words separated by white space; each word is
- * switched on, or off with a leading '!'. A word may be split over two
- * writes (echo writes it whole, but a tool need not): the unfinished
- * tail is kept until the next write or the close.
+ * switched on, or off with a leading '!'. A word ends with the write
+ * that carries it: nothing is kept from one write to the next, so a word
+ * split over two writes is two words, as on the reference (whose parser
+ * lives for one write too).
  */
 struct set_event_state {
 	char	word[SET_EVENT_WORD_MAX + 1];

@@ -63,6 +63,24 @@ static void consume_unlock(int cpu)
 	up_read(&consume_all);
 }
 
+/**
+ * trace_pipe_readers_stop - wait for consuming readers, keep them out
+ *
+ * A text reader holds an entry of the reader page from the moment it
+ * looks at it until it has printed it, without the ring buffer's lock;
+ * a change of the sub-buffer size frees that page. The change takes
+ * every reader's lock first. Undone by trace_pipe_readers_start().
+ */
+void trace_pipe_readers_stop(void)
+{
+	down_write(&consume_all);
+}
+
+void trace_pipe_readers_start(void)
+{
+	up_write(&consume_all);
+}
+
 /* ---- waiting ---- */
 
 struct pipe_waiter {

@@ -1,24 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Deterministic nesting explorer.
+ * Deterministic interleaving explorer.
  *
- * The writer path calls rb_preempt_point() at the places where an
- * interrupt can change what the writer is about to rely on. Here each run
- * writes one "outer" event into a buffer prepared in a chosen state, and a
- * schedule says at which point (by count) of which nesting depth to fire
- * an action: a nested writer (which may itself be interrupted, down to
- * depth 3, i.e. task -> softirq -> irq -> NMI), a nested writer that
- * discards its event, or a reader on another CPU consuming an event or a
- * page (and so swapping the reader page). Every schedule up to that depth
- * is run.
+ * The ring buffer calls rb_preempt_point() wherever another context can
+ * change what the code is about to rely on: in the writer (reserve, page
+ * crossing, head push, tail move, commit, discard) and in the readers
+ * (reader page swap, whole-page read, iterator). Each run here writes one
+ * "outer" event into a buffer prepared in a chosen state. A schedule
+ * says at which points, counted in the order they are reached over the
+ * whole run, to fire which action:
  *
- * Checked at every preemption point: no pointer carries HEAD and UPDATE,
- * the reader page is not in the ring, the commit of a page never passes
- * a reservation still being written. Checked after every schedule: the
- * ring is consistent (one HEAD, no UPDATE, commit at tail), and draining
- * it yields the committed events in their physical order, each with
- * exactly the time stamp it was reserved with, every gap being exactly
- * the loss reported there, and the counters agree.
+ *   small, big, discard  an interrupt on the writer's CPU that writes an
+ *                        event (and discards it); it reaches points of
+ *                        its own, where more actions can fire, down to
+ *                        three interrupts deep (task, softirq, irq, NMI)
+ *   read, read-page,     a reader on another CPU, at that instant:
+ *   iter, map            consume an event, take a whole page, walk an
+ *                        iterator, map the buffer. A reader reaches points
+ *                        of its own too, where an interrupt can hit the
+ *                        writer's CPU (it never starts a second reader:
+ *                        readers of one buffer are serialised)
+ *
+ * Every schedule of up to MAX_FIRES actions is run: several actions in the
+ * same context, nested ones, readers with writers inside them.
+ *
+ * Checked at every point: no pointer carries HEAD and UPDATE, at most one
+ * carries HEAD, the reader page is not in the ring, the commit never
+ * passes a reservation still being written. Checked after every schedule:
+ * the ring is consistent (one HEAD, no UPDATE, commit at tail), every
+ * closed page knows where its end padding starts, and draining yields the
+ * committed events in their physical order, each with exactly the time
+ * stamp it was reserved with, every gap being exactly the loss reported
+ * there; what an iterator returned was committed, intact and in order.
  */
 #include "shim/rb_shim.h"
 #include <linux/ring_buffer.h>
@@ -26,23 +39,42 @@
 #include "ring_check.h"
 
 #define PAGES		3
-#define MAX_DEPTH	3
+#define MAX_DEPTH	3	/* interrupts on the writer's CPU */
+#define MAX_FIRES	3
+#define MAX_POINTS	4096
 #define MAX_EVENTS	4096
 
-enum action { A_SMALL, A_BIG, A_DISCARD, A_READ, A_READ_PAGE, A_NR };
-static const char *const action_names[A_NR] = {
-	"small", "big", "discard", "read", "read-page",
+enum action {
+	A_SMALL, A_BIG, A_DISCARD,		/* writers */
+	A_READ, A_READ_PAGE, A_ITER, A_MAP,	/* readers */
+	A_NR
 };
 
-struct fire { int point; int action; };
+static const char *const action_names[A_NR] = {
+	"small", "big", "discard", "read", "read-page", "iter", "map",
+};
+
+static bool is_reader(int a)
+{
+	return a >= A_READ;
+}
+
+struct fire { int at; int action; };
+
+/* where a point was reached: which actions may fire there */
+struct point_info {
+	const char	*name;
+	u8		depth;		/* writer-CPU nesting at that moment */
+	bool		in_reader;
+};
 
 static struct trace_buffer *buf;
-static struct fire plan[MAX_DEPTH];
-static int nplan;
-static bool fired[MAX_DEPTH];
+static struct fire plan[MAX_FIRES];
+static int nplan, next_fire;
+static struct point_info pinfo[MAX_POINTS];
+static int npoints;
 static int depth;			/* of the writer now running */
-static int counter[MAX_DEPTH + 1];	/* points seen, per depth */
-static int points[MAX_DEPTH + 1];	/* for the enumeration */
+static bool in_reader;
 static bool active;
 static const char *violation;
 
@@ -69,6 +101,7 @@ static struct rb_resv_slot inflight[MAX_DEPTH + 1];
 static bool inflight_on[MAX_DEPTH + 1];
 
 static unsigned long schedules, point_checks;
+static unsigned long action_runs[A_NR];
 
 static void violate(const char *why)
 {
@@ -98,15 +131,16 @@ static void check_midflight(struct rb_cpu *cb)
 	if (p != start)
 		violate("ring broken mid-flight");
 	/*
-	 * Each nesting level may be pushing the head (one UPDATE each); a
-	 * stale HEAD can exist for a moment before its writer undoes it.
+	 * Each nesting level may be pushing the head (one UPDATE each), and
+	 * a reader may hold the head claimed (one more); a push between its
+	 * first two steps leaves no HEAD for a moment. Two HEADs would let
+	 * a reader take a page a writer is on.
 	 */
-	if (heads > 2 || updates > (unsigned long)depth + 1 ||
-	    heads + updates == 0) {
-		if (getenv("EXPLORE_DEBUG"))
-			fprintf(stderr, "heads=%lu updates=%lu\n", heads, updates);
+	if (heads > 1)
+		violate("two pointers carry HEAD");
+	if (updates > (unsigned long)depth + 1 + in_reader ||
+	    heads + updates == 0)
 		violate("head flags inconsistent mid-flight");
-	}
 	for (d = 0; d <= MAX_DEPTH; d++) {
 		if (!inflight_on[d])
 			continue;
@@ -115,13 +149,18 @@ static void check_midflight(struct rb_cpu *cb)
 	}
 }
 
-static void record_seen(struct ring_buffer_event *ev, u64 ts,
-			unsigned long lost)
+static u32 event_id(struct ring_buffer_event *ev)
 {
 	u32 id;
 
 	memcpy(&id, ring_buffer_event_data(ev), 4);
-	seen[nseen].id = id;
+	return id;
+}
+
+static void record_seen(struct ring_buffer_event *ev, u64 ts,
+			unsigned long lost)
+{
+	seen[nseen].id = event_id(ev);
 	seen[nseen].ts = ts;
 	seen[nseen].lost = lost;
 	nseen++;
@@ -149,8 +188,9 @@ static void read_page(void)
 
 	if (ring_buffer_alloc_read_page(buf, 0, &rp))
 		return;
-	/* leave room for the lost count */
-	if (ring_buffer_read_page(buf, rp, 2048, 0, 0) < 0)
+	/* a whole page if it is complete, with room for the lost count */
+	if (ring_buffer_read_page(buf, rp, ring_buffer_subbuf_size_get(buf) -
+				  sizeof(long), 0, 0) < 0)
 		goto out;
 	d = ring_buffer_read_page_data(rp);
 	commit = local_read(&d->commit);
@@ -182,6 +222,83 @@ out:
 	ring_buffer_free_read_page(buf, 0, rp);
 }
 
+static bool committed_at(u32 id, u64 ts)
+{
+	int i;
+
+	for (i = 0; i < ndone; i++)
+		if (done[i].id == id)
+			return done[i].ts == ts;
+	return false;
+}
+
+/*
+ * An iterator returns committed events only, intact, each once, in
+ * order; going back is allowed only right after it reported a drop.
+ */
+static void walk_iterator(void)
+{
+	struct ring_buffer_iter *it;
+	struct ring_buffer_event *ev;
+	u64 ts, last_ts = 0;
+	int n = 0;
+
+	it = ring_buffer_read_start(buf, 0, GFP_KERNEL);
+	if (!it) {
+		violate("iterator refused");
+		return;
+	}
+	while ((ev = ring_buffer_iter_peek(it, &ts)) && n++ < MAX_EVENTS) {
+		bool dropped = ring_buffer_iter_dropped(it);
+
+		if (!committed_at(event_id(ev), ts))
+			violate("iterator returned an uncommitted or mis-stamped event");
+		if (ts <= last_ts && !dropped)
+			violate("iterator went back without reporting a drop");
+		last_ts = ts;
+		ring_buffer_iter_advance(it);
+	}
+	if (n > MAX_EVENTS)
+		violate("iterator does not end");
+	ring_buffer_read_finish(it);
+}
+
+/* Is @mem the memory of the reader page or of a page in the ring? */
+static bool ring_owns(struct rb_cpu *cb, void *mem)
+{
+	struct rb_subbuf *p = rb_next_page(cb->reader_page);
+	unsigned long n;
+
+	if (mem == cb->reader_page->page)
+		return true;
+	for (n = 0; n < cb->nr_pages; n++, p = rb_next_page(p))
+		if (p->page == mem)
+			return true;
+	return false;
+}
+
+/* The mapping names the reader page and every ring page, nothing else. */
+static void map_and_check(void)
+{
+	struct rb_cpu *cb = buf->buffers[0];
+	struct vm_area_struct vma = {
+		.vm_start = 1UL << 30, .vm_flags = VM_MAYSHARE,
+	};
+	unsigned long i, n = cb->nr_pages + 1;
+
+	vma.vm_end = vma.vm_start + (n + 1) * PAGE_SIZE;
+	if (ring_buffer_map(buf, 0, &vma)) {
+		violate("map failed");
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (!ring_owns(cb, (void *)cb->subbuf_ids[i]))
+			violate("mapped a sub-buffer the ring does not own");
+	if (ring_buffer_unmap(buf, 0))
+		violate("unmap failed");
+	free(vma.inserted);
+}
+
 /* A writer at the current depth: reserve, fill, commit or discard. */
 static void write_event(unsigned long len, bool discard)
 {
@@ -204,31 +321,43 @@ static void write_event(unsigned long len, bool discard)
 		ring_buffer_discard_commit(buf, ev);
 		return;
 	}
-	ring_buffer_unlock_commit(buf);
+	/* committed from here on, as a reader sees it once published */
 	done[ndone].id = id;
 	done[ndone].ts = ts;
 	ndone++;
+	ring_buffer_unlock_commit(buf);
 }
 
 static void run_action(int action)
 {
 	int level = rbh_ctx_level;
 
-	switch (action) {
-	case A_READ:
-	case A_READ_PAGE:
+	action_runs[action]++;
+	if (is_reader(action)) {
 		/* a reader on another CPU, at this instant */
+		in_reader = true;
 		rbh_ctx_level = 0;
-		if (action == A_READ)
+		switch (action) {
+		case A_READ:
 			read_one();
-		else
+			break;
+		case A_READ_PAGE:
 			read_page();
+			break;
+		case A_ITER:
+			walk_iterator();
+			break;
+		case A_MAP:
+			map_and_check();
+			break;
+		}
 		rbh_ctx_level = level;
+		in_reader = false;
 		return;
 	}
+	/* an interrupt on the writer's CPU: one level above what runs there */
 	depth++;
 	rbh_ctx_level = depth;		/* softirq, irq, NMI */
-	counter[depth] = 0;
 	write_event(action == A_BIG ? 1500 : action == A_DISCARD ? 40 : 8,
 		    action == A_DISCARD);
 	depth--;
@@ -237,18 +366,19 @@ static void run_action(int action)
 
 void rb_harness_point(struct rb_cpu *cb, const char *name)
 {
-	int d = depth;
+	int at;
 
 	if (!active)
 		return;
 	check_midflight(cb);
-	counter[d]++;
-	if (counter[d] > points[d])
-		points[d] = counter[d];
-	if (d < nplan && !fired[d] && plan[d].point == counter[d]) {
-		fired[d] = true;
-		run_action(plan[d].action);
+	at = npoints++;
+	if (at < MAX_POINTS) {
+		pinfo[at].name = name;
+		pinfo[at].depth = depth;
+		pinfo[at].in_reader = in_reader;
 	}
+	if (next_fire < nplan && plan[next_fire].at == at)
+		run_action(plan[next_fire++].action);
 }
 
 /* ---- scenarios: the state the outer writer starts from ---- */
@@ -302,7 +432,7 @@ static void fill_page(unsigned long outer)
 {
 	while (tail_room() > 300)
 		write_event(200, false);
-	while (tail_room() >= outer + 16)
+	while (tail_room() >= outer)
 		write_event(8, false);
 }
 
@@ -319,6 +449,7 @@ static void setup(const struct scenario *sc)
 	nseen = 0;
 	next_id = 0;
 	depth = 0;
+	in_reader = false;
 	rbh_ctx_level = 0;
 	rbh_cpu = 0;
 	switch (sc->target) {
@@ -370,6 +501,8 @@ static void verify(void)
 	int i, pos = 0;
 
 	why = rb_check_ring(cb, true);
+	if (!why)
+		why = rb_check_page_ends(cb);
 	if (why)
 		violate(why);
 	while (read_one())
@@ -418,13 +551,17 @@ static void run_one(const struct scenario *sc, int n, const struct fire *f)
 	setup(sc);
 	memcpy(plan, f, n * sizeof(*f));
 	nplan = n;
-	memset(fired, 0, sizeof(fired));
-	memset(counter, 0, sizeof(counter));
+	next_fire = 0;
+	npoints = 0;
 	memset(inflight_on, 0, sizeof(inflight_on));
 	violation = NULL;
 	active = true;
 	write_event(sc->outer, false);
 	active = false;
+	if (npoints > MAX_POINTS)
+		violate("too many points for the explorer's table");
+	if (next_fire != nplan)
+		violate("a planned action was not reached");
 	verify();
 	schedules++;
 	if (violation) {
@@ -432,8 +569,11 @@ static void run_one(const struct scenario *sc, int n, const struct fire *f)
 		if (failures <= 10 || getenv("EXPLORE_ALL")) {
 			fprintf(stderr, "FAIL %s:", sc->name);
 			for (d = 0; d < n; d++)
-				fprintf(stderr, " depth %d point %d %s;", d,
-					f[d].point, action_names[f[d].action]);
+				fprintf(stderr, " at %d (%s%s, depth %d) %s;",
+					f[d].at, pinfo[f[d].at].in_reader ?
+					"reader " : "", pinfo[f[d].at].name,
+					pinfo[f[d].at].depth,
+					action_names[f[d].action]);
 			fprintf(stderr, " %s\n", violation);
 		}
 		rbh_warnings = 0;
@@ -441,44 +581,54 @@ static void run_one(const struct scenario *sc, int n, const struct fire *f)
 	ring_buffer_free(buf);
 }
 
-/* Fire at every point of the writer at depth @n, every action, recursing. */
+/*
+ * Run the schedule @f[0..n-1], then extend it by one action at every
+ * later point where that action may fire, recursively.
+ */
 static void explore(const struct scenario *sc, struct fire *f, int n)
 {
-	int k, a, npoints;
+	struct point_info *info;
+	int k, a, total, from;
 
-	memset(points, 0, sizeof(points));
 	run_one(sc, n, f);
-	if (n == MAX_DEPTH)
+	if (n == MAX_FIRES)
 		return;
-	npoints = points[n];
-	for (k = 1; k <= npoints; k++) {
+	total = min(npoints, MAX_POINTS);
+	from = n ? f[n - 1].at + 1 : 0;
+	info = malloc(total * sizeof(*info));
+	memcpy(info, pinfo, total * sizeof(*info));
+	for (k = from; k < total; k++) {
 		for (a = 0; a < A_NR; a++) {
-			f[n].point = k;
-			f[n].action = a;
-			/* readers do not nest further; neither does depth 3 */
-			if (a == A_READ || a == A_READ_PAGE || n + 1 == MAX_DEPTH) {
-				run_one(sc, n + 1, f);
+			if (is_reader(a) ? info[k].in_reader :
+			    info[k].depth >= MAX_DEPTH)
 				continue;
-			}
+			f[n].at = k;
+			f[n].action = a;
 			explore(sc, f, n + 1);
 		}
 	}
+	free(info);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	struct fire f[MAX_DEPTH];
+	struct fire f[MAX_FIRES];
 	unsigned int i;
 	unsigned long before;
 
 	rbh_set_cpus(1);
 	for (i = 0; i < ARRAY_SIZE(scenarios); i++) {
+		if (argc > 1 && strcmp(argv[1], scenarios[i].name))
+			continue;
 		before = schedules;
 		explore(&scenarios[i], f, 0);
 		printf("explore %-16s %8lu schedules\n", scenarios[i].name,
 		       schedules - before);
 	}
-	printf("explore: %lu schedules, %lu point checks, %d failed\n",
-	       schedules, point_checks, failures);
+	printf("explore: %lu schedules (up to %d actions, %d interrupts deep), %lu point checks, %d failed\n",
+	       schedules, MAX_FIRES, MAX_DEPTH, point_checks, failures);
+	for (i = 0; i < A_NR; i++)
+		printf("explore: %-9s fired %lu times\n", action_names[i],
+		       action_runs[i]);
 	return failures != 0;
 }

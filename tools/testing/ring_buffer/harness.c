@@ -31,7 +31,7 @@ static struct rbh_thread *rbh_self(void)
 {
 	if (!self) {
 		self = calloc(1, sizeof(*self));
-		pthread_mutex_lock(&threads_lock);
+		rbh_lock(&threads_lock);
 		self->next = threads;
 		threads = self;
 		pthread_mutex_unlock(&threads_lock);
@@ -39,11 +39,18 @@ static struct rbh_thread *rbh_self(void)
 	return self;
 }
 
+/*
+ * The full fences stand for what the kernel's RCU provides: a writer's
+ * section either ends before synchronize_rcu() returns, or it sees every
+ * store made before synchronize_rcu() was called.
+ */
 void preempt_disable_notrace(void)
 {
 	struct rbh_thread *t = rbh_self();
 
 	__atomic_store_n(&t->depth, t->depth + 1, __ATOMIC_SEQ_CST);
+	if (t->depth == 1)
+		smp_mb();
 }
 
 void preempt_enable_notrace(void)
@@ -55,12 +62,19 @@ void preempt_enable_notrace(void)
 	__atomic_store_n(&t->depth, t->depth - 1, __ATOMIC_SEQ_CST);
 }
 
+unsigned long rbh_ipis[NR_CPUS];
+pthread_rwlock_t rbh_hotplug_lock = PTHREAD_RWLOCK_INITIALIZER;
+void (*rbh_sync_rcu_hook)(void);
+
 /* Wait until every thread inside a section when we started has left it. */
 void synchronize_rcu(void)
 {
 	struct rbh_thread *t, *me = rbh_self();
 
-	pthread_mutex_lock(&threads_lock);
+	if (rbh_sync_rcu_hook)
+		rbh_sync_rcu_hook();
+	smp_mb();
+	rbh_lock(&threads_lock);
 	for (t = threads; t; t = t->next) {
 		unsigned long exits;
 
@@ -69,9 +83,28 @@ void synchronize_rcu(void)
 		exits = __atomic_load_n(&t->exits, __ATOMIC_SEQ_CST);
 		while (__atomic_load_n(&t->depth, __ATOMIC_SEQ_CST) &&
 		       __atomic_load_n(&t->exits, __ATOMIC_SEQ_CST) == exits)
-			sched_yield();
+			rbh_relax();
 	}
 	pthread_mutex_unlock(&threads_lock);
+	smp_mb();
+}
+
+void (*rbh_yield_hook)(void);
+
+void usleep_range(unsigned long min, unsigned long max)
+{
+	if (rbh_yield_hook)
+		rbh_yield_hook();
+	else
+		usleep(min);
+}
+
+void rbh_relax(void)
+{
+	if (rbh_yield_hook)
+		rbh_yield_hook();
+	else
+		sched_yield();
 }
 
 /* ---- cpumask ---- */
@@ -112,10 +145,16 @@ void free_pages(unsigned long addr, unsigned int order)
 }
 
 struct page rbh_zero_page;
+void *rbh_lent_page;
+
+void (*rbh_vm_insert_hook)(void);
 
 int vm_insert_pages(struct vm_area_struct *v, unsigned long addr,
 		    struct page **pages, unsigned long *num)
 {
+	/* inserting pages sleeps: other readers may run meanwhile */
+	if (rbh_vm_insert_hook)
+		rbh_vm_insert_hook();
 	v->inserted = calloc(*num, sizeof(*pages));
 	memcpy(v->inserted, pages, *num * sizeof(*pages));
 	v->nr_inserted = *num;

@@ -53,4 +53,51 @@ static inline const char *rb_check_ring(struct rb_cpu *cb, bool quiet)
 	return NULL;
 }
 
+/*
+ * Where the end padding of @p starts, from its records: the last record
+ * when it is a padding that closes the page (delta 0: "nothing follows",
+ * or delta 1 and reaching the end, as rb_tail_full() writes it), else 0.
+ * A discarded event never looks like that here: the harnesses' clocks
+ * never step by 1, and a discarded event with delta 0 ends in a stamp.
+ */
+static inline unsigned int rb_find_end_padding(struct trace_buffer *b,
+					       struct rb_subbuf *p)
+{
+	unsigned int bsize = b->subbuf_size, size = rb_page_size(p);
+	unsigned int off = 0, len;
+	struct ring_buffer_event *ev;
+
+	while (off < size) {
+		ev = rb_event_at(p, off);
+		if (rb_null_event(ev))
+			return off;
+		len = rb_event_len(ev);
+		if (ev->type_len == RINGBUF_TYPE_PADDING &&
+		    ev->time_delta == 1 && off + len == bsize)
+			return off;
+		off += len;
+	}
+	return 0;
+}
+
+/*
+ * Every page the writers have left knows where its end padding starts
+ * (real_end), so that whole-page reads leave it out and have room for
+ * the lost-events count. For a quiescent buffer.
+ */
+static inline const char *rb_check_page_ends(struct rb_cpu *cb)
+{
+	struct rb_subbuf *p = cb->reader_page;
+	unsigned long n;
+
+	for (n = 0; n <= cb->nr_pages; n++, p = rb_next_page(p)) {
+		if (p == cb->tail_page || p == cb->commit_page ||
+		    !rb_page_size(p))
+			continue;
+		if (p->real_end != rb_find_end_padding(cb->buffer, p))
+			return "real_end does not match the end padding";
+	}
+	return NULL;
+}
+
 #endif

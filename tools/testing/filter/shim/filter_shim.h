@@ -13,54 +13,13 @@
 #ifndef FILTER_SHIM_H
 #define FILTER_SHIM_H
 
-#include <errno.h>
-#include <limits.h>
-#include <stdarg.h>
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "kernel_shim.h"
 
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef unsigned long long u64;	/* as the kernel's, not int64_t's long */
-typedef int8_t s8;
-typedef int16_t s16;
-typedef int32_t s32;
-typedef long long s64;
-typedef unsigned int gfp_t;
-
-/* ---- compiler and annotations ---- */
-#define __percpu
-#define __user
-#define __rcu
-#define __pure
-#define __printf(a, b)		__attribute__((format(printf, a, b)))
-#define __packed		__attribute__((packed))
-#define likely(x)		__builtin_expect(!!(x), 1)
-#define unlikely(x)		__builtin_expect(!!(x), 0)
-#define barrier()		__atomic_signal_fence(__ATOMIC_SEQ_CST)
-#define READ_ONCE(x)		__atomic_load_n(&(x), __ATOMIC_ACQUIRE)
-#define WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELEASE)
-#define cmpxchg(p, o, n)	__sync_val_compare_and_swap((p), (o), (n))
-/* the kernel source exports; nothing to do here */
-#define EXPORT_SYMBOL_GPL(sym)	struct shim_export_ ## sym
-#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
-#define struct_size(p, member, n) \
-	(sizeof(*(p)) + sizeof(((p)->member)[0]) * (size_t)(n))
-/* Each argument evaluated once, as the kernel's. */
-#define min(a, b) ({ __typeof__(a) __a = (a); __typeof__(b) __b = (b); \
-		     __a < __b ? __a : __b; })
-#define max(a, b) ({ __typeof__(a) __a = (a); __typeof__(b) __b = (b); \
-		     __a > __b ? __a : __b; })
-#define clamp(v, lo, hi)	min(max((v), (lo)), (hi))
 #define BITS_PER_LONG		(8 * (int)sizeof(long))
 #define BITS_TO_LONGS(n)	(((n) + BITS_PER_LONG - 1) / BITS_PER_LONG)
 #define BITMAP_LAST_WORD_MASK(n) (~0UL >> (-(n) & (BITS_PER_LONG - 1)))
-#define GFP_KERNEL		0u
+#define struct_size(p, member, n) \
+	(sizeof(*(p)) + sizeof(((p)->member)[0]) * (size_t)(n))
 
 /* ---- ctype: the kernel's, Latin-1 included (lib/ctype.c's classes) ---- */
 bool shim_isspace(int c);
@@ -74,32 +33,7 @@ bool shim_isalpha(int c);
 #define isalnum(c)	(shim_isdigit((unsigned char)(c)) || \
 			 shim_isalpha((unsigned char)(c)))
 
-/* ---- memory ---- */
-/* Allocation number shim_fail_alloc_at (counting from 1) fails; 0: none. */
-extern unsigned long shim_alloc_count, shim_fail_alloc_at;
-void *shim_alloc(size_t size, bool zero);
-static inline void *kmalloc(size_t n, gfp_t gfp)
-{
-	return shim_alloc(n, false);
-}
-
-static inline void *kzalloc(size_t n, gfp_t gfp)
-{
-	return shim_alloc(n, true);
-}
-
-static inline void *kcalloc(size_t n, size_t size, gfp_t gfp)
-{
-	return shim_alloc(n * size, true);
-}
-
-static inline void *kvcalloc(size_t n, size_t size, gfp_t gfp)
-{
-	return shim_alloc(n * size, true);
-}
-
-#define kfree(p)		free((void *)(p))
-#define kvfree(p)		free((void *)(p))
+/* ---- memory (allocation from the shared shim) ---- */
 char *kmemdup_nul(const char *s, size_t len, gfp_t gfp);
 char *kstrdup(const char *s, gfp_t gfp);
 __printf(2, 3) char *kasprintf(gfp_t gfp, const char *fmt, ...);
@@ -173,10 +107,5 @@ int kallsyms_lookup_size_offset(unsigned long addr, unsigned long *size,
 		__packed *__pp = (const void *)(p);		\
 	__pp->v;						\
 })
-
-/* ---- lists (only the type is used) ---- */
-struct list_head {
-	struct list_head *next, *prev;
-};
 
 #endif /* FILTER_SHIM_H */

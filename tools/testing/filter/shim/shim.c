@@ -8,7 +8,6 @@
 int shim_cpu;
 unsigned int nr_cpu_ids = 4;
 struct task_struct shim_task = { .comm = "harness" };
-unsigned long shim_alloc_count, shim_fail_alloc_at;
 
 /* ---- ctype: ASCII as usual; Latin-1 0xa0 is a space, letters as ISO 8859-1 ---- */
 bool shim_isspace(int c)
@@ -30,19 +29,6 @@ bool shim_isalpha(int c)
 }
 
 /* ---- memory ---- */
-void *shim_alloc(size_t size, bool zero)
-{
-	void *p;
-
-	if (++shim_alloc_count == shim_fail_alloc_at)
-		return NULL;
-	/* never 0 bytes: the kernel gives ZERO_SIZE_PTR, callers free it */
-	p = malloc(size ? size : 1);
-	if (p && zero)
-		memset(p, 0, size ? size : 1);
-	return p;
-}
-
 char *kmemdup_nul(const char *s, size_t len, gfp_t gfp)
 {
 	char *p = shim_alloc(len + 1, false);
