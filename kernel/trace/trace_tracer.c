@@ -127,6 +127,11 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 			goto out_nop;
 	}
 #endif
+	/*
+	 * A new tracer starts on an empty buffer: what the last one recorded
+	 * is not its output (nop included, as with the reference).
+	 */
+	tracing_reset_online_cpus(&tr->array_buffer);
 	if (t->init) {
 		ret = t->init(tr);
 		if (ret)
