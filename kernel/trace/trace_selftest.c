@@ -21,13 +21,59 @@
 #define SELFTEST_LINES	64
 #define SELFTEST_NAME	"selftest-output"
 
+bool tracing_selftest_disabled;
+
+/*
+ * Tracers register in early_trace_init(), before the scheduler: a test
+ * that patches code, sleeps or waits for RCU cannot run yet. Until the
+ * core initcall below, tests are queued.
+ */
+static bool selftests_can_run;
+
+struct postponed_test {
+	struct list_head	list;
+	struct tracer		*type;
+};
+
+static LIST_HEAD(postponed_tests);
+
+static int postpone_selftest(struct tracer *type)
+{
+	struct postponed_test *p = kmalloc(sizeof(*p), GFP_KERNEL);
+
+	if (!p)
+		return -ENOMEM;
+	p->type = type;
+	list_add_tail(&p->list, &postponed_tests);
+	return 0;
+}
+
+static int __init run_postponed_selftests(void)
+{
+	struct postponed_test *p, *n;
+
+	mutex_lock(&trace_types_lock);
+	selftests_can_run = true;
+	list_for_each_entry_safe(p, n, &postponed_tests, list) {
+		if (run_tracer_selftest(p->type) < 0)
+			unregister_tracer_locked(p->type);
+		list_del(&p->list);
+		kfree(p);
+	}
+	mutex_unlock(&trace_types_lock);
+	return 0;
+}
+core_initcall(run_postponed_selftests);
+
 int run_tracer_selftest(struct tracer *type)
 {
 	struct trace_array *tr = &global_trace;
 	int ret;
 
-	if (!type->selftest)
+	if (!type->selftest || tracing_selftest_disabled)
 		return 0;
+	if (!selftests_can_run)
+		return postpone_selftest(type);
 	tracing_selftest_running = true;
 	ret = type->selftest(type, tr);
 	tracing_selftest_running = false;

@@ -85,6 +85,20 @@ out:
 	return ret;
 }
 
+void unregister_tracer_locked(struct tracer *type)
+{
+	struct tracer **p;
+
+	lockdep_assert_held(&trace_types_lock);
+	for (p = &trace_types_head; *p; p = &(*p)->next) {
+		if (*p == type) {
+			*p = type->next;
+			type->next = NULL;
+			return;
+		}
+	}
+}
+
 /* May @t run on @tr? Only the top level takes every tracer. */
 static bool tracer_allowed(struct tracer *t, struct trace_array *tr)
 {
