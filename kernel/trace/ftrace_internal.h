@@ -56,18 +56,11 @@ struct dentry;
 /* The ops of a new array (global_ops for the top level), and its end. */
 int ftrace_array_init(struct trace_array *tr);
 void ftrace_array_free(struct trace_array *tr);
-/* set_ftrace_filter and set_ftrace_notrace of @tr, in @parent. */
-void ftrace_create_filter_files(struct trace_array *tr, struct dentry *parent);
-/* The top level's listings (available_filter_functions, ...). */
-void ftrace_create_top_files(struct dentry *parent);
 /* Registers the function tracer (from early_trace_init()). */
 int init_function_trace(void);
 #else
 static inline int ftrace_array_init(struct trace_array *tr) { return 0; }
 static inline void ftrace_array_free(struct trace_array *tr) { }
-static inline void ftrace_create_filter_files(struct trace_array *tr,
-					      struct dentry *parent) { }
-static inline void ftrace_create_top_files(struct dentry *parent) { }
 static inline int init_function_trace(void) { return 0; }
 #endif
 
