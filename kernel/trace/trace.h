@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The tracing core's interface to every layer.
- * Included by: trace*.c trace_*.h (all of kernel/trace/ but the ring buffer)
+ * Included by: trace*.c trace_*.h ftrace_*.c (all of kernel/trace/ but the
+ * ring buffer)
  *
  * kernel/trace/ is layered; Documentation/trace/code-layout.rst draws
  * the map. Each layer has a private header for what its files share
@@ -223,6 +224,17 @@ struct trace_array {
 	/* Event layer state (issue: events) is added here. */
 	struct list_head	systems;
 	struct list_head	events;
+#ifdef CONFIG_FUNCTION_TRACER
+	/*
+	 * Function tracing (ftrace_internal.h): the array's ftrace_ops, and
+	 * the set_ftrace_filter/notrace ":mod:" filters that wait for their
+	 * module (under ftrace_lock).
+	 */
+	struct ftrace_ops	*ops;
+	struct list_head	mod_trace;
+	struct list_head	mod_notrace;
+	bool			function_enabled; /* the callback may record */
+#endif
 };
 
 /* ============ trace_tracer.c: the interface of tracers ================ */
@@ -469,6 +481,12 @@ void trace_event_init(void);
 void trace_events_enable_boot_list(struct trace_array *tr, char *list);
 /* The event-fork option of @tr changed (set_tracer_flag()). */
 void trace_event_follow_fork(struct trace_array *tr, bool enable);
+
+/* ====== trace_sched_switch.c: keep the pid maps current ================ */
+
+/* The function tracer's comms come from the sched probes too. */
+void tracing_start_cmdline_record(void);
+void tracing_stop_cmdline_record(void);
 
 /* ============== helpers shared by every file writer =================== */
 

@@ -50,6 +50,8 @@ int __remove_instance(struct trace_array *tr);
 /* ================ trace_tracer.c: the registry of tracers =============== */
 
 struct tracer *trace_types_first(void);	/* list head; under the lock */
+/* Take @type off the list again (its self-test failed); lock held. */
+void unregister_tracer_locked(struct tracer *type);
 /* The tracer, clock and options of @tr (set_tracer_flag(): lock held). */
 int tracing_set_tracer(struct trace_array *tr, const char *name);
 int tracing_set_clock(struct trace_array *tr, const char *name);
@@ -142,7 +144,14 @@ void trace_record_kstack(struct trace_buffer *buffer, unsigned int trace_ctx,
 /* ============== trace_selftest.c: tracer self-tests ==================== */
 
 #ifdef CONFIG_FTRACE_STARTUP_TEST
+/*
+ * Test @type; before the scheduler runs (early_trace_init) the test is
+ * postponed to a core initcall, and a tracer that fails it then is
+ * unregistered again. Called with trace_types_lock held.
+ */
 int run_tracer_selftest(struct tracer *type);
+/* Set when a boot tracer runs (ftrace=): the tests would disturb it. */
+extern bool tracing_selftest_disabled;
 #endif
 
 /* ============== helpers of the producers ============================== */

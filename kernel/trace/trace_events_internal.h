@@ -155,8 +155,6 @@ static inline bool trace_event_staged(const struct trace_event_buffer *fbuffer)
 
 /* ====== trace_sched_switch.c: keep the pid maps current ================ */
 
-void tracing_start_cmdline_record(void);
-void tracing_stop_cmdline_record(void);
 void tracing_start_tgid_record(void);
 void tracing_stop_tgid_record(void);
 

@@ -24,6 +24,21 @@ static int __init boot_alloc_snapshot(char *str)
 }
 __setup("alloc_snapshot", boot_alloc_snapshot);
 
+/*
+ * ftrace_boot_snapshot: take a snapshot when the boot is over (just
+ * before init text is freed), so what early boot traced is kept while
+ * the live buffer goes on.
+ */
+static bool snapshot_when_booted;
+
+static int __init boot_snapshot(char *str)
+{
+	snapshot_when_booted = true;
+	snapshot_at_boot = true;
+	return 1;
+}
+__setup("ftrace_boot_snapshot", boot_snapshot);
+
 /* Give the snapshot buffer the live buffer's size, CPU by CPU. */
 static int match_live_size(struct trace_array *tr, int only_cpu)
 {
@@ -166,6 +181,24 @@ static void tracing_snapshot_instance(struct trace_array *tr)
 	local_irq_save(flags);
 	update_max_tr(tr, current, smp_processor_id(), NULL);
 	local_irq_restore(flags);
+}
+
+/* ftrace_boot_snapshot (above): the boot is over, take the snapshots. */
+void __init ftrace_boot_snapshot(void)
+{
+	static const char msg[] = "** Boot snapshot taken **\n";
+	struct trace_array *tr;
+
+	if (!snapshot_when_booted)
+		return;
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		if (!tr->allocated_snapshot)
+			continue;
+		tracing_snapshot_instance(tr);
+		__trace_array_puts(tr, _THIS_IP_, msg, sizeof(msg) - 1);
+	}
+	mutex_unlock(&trace_types_lock);
 }
 
 void tracing_snapshot(void)
