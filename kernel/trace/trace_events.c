@@ -227,20 +227,27 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 			else
 				ring_buffer_discard_commit(fbuffer->buffer,
 							   fbuffer->event);
-			goto post;
+			goto dropped;
 		}
 		if (staged && !trace_event_stage_commit(fbuffer))
-			goto post;
+			goto dropped;
 	}
 	if (unlikely(tracepoint_printk))
 		event_printk(fbuffer);
 	__buffer_unlock_commit(fbuffer->buffer, fbuffer->event);
-	/* the stack starts at the probe: leave this function out */
+	/*
+	 * Deferred triggers before the options' stacks: the stack call
+	 * must stay the last one, so that this function's frame is gone
+	 * (a tail call) and the stack starts at the probe.
+	 */
+	if (unlikely(post))
+		event_triggers_post_call(file, post);
 	if (unlikely(file->tr->trace_flags &
 		     (TRACE_ITER_STACKTRACE | TRACE_ITER_USERSTACKTRACE)))
 		trace_event_stacks(file->tr, fbuffer->buffer,
 				   fbuffer->trace_ctx, 1);
-post:
+	return;
+dropped:
 	if (unlikely(post))
 		event_triggers_post_call(file, post);
 }
