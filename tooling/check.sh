@@ -47,6 +47,9 @@ finish() {
 
 stage_start setup
 "$TOOLING/setup.sh"
+# T0 harnesses compile files of the base tree (tools/testing/ftrace takes
+# lib/glob.c from it): extract it before they run, not at the kernel build.
+"$TOOLING/base.sh"
 stage_end
 
 # T0: each userspace harness ends with its own "N passed, N failed" line.
