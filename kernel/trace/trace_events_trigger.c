@@ -15,8 +15,10 @@
  * run. Triggers without a filter and that need not wait for the record
  * run from trace_trigger_soft_disabled(), before anything is reserved;
  * the others (EVENT_FILE_FL_TRIGGER_COND) run on the finished record in
- * trace_event_buffer_commit(), which stages the record even while the
- * buffer is off so that a trigger can turn tracing back on.
+ * trace_event_buffer_commit(), before it is committed: in the ring
+ * buffer itself when the event records, or in the stage page when it is
+ * soft-disabled, filtered, or refused by the buffer (tracing off), so
+ * that a trigger still sees it and can turn tracing back on.
  */
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -234,7 +236,7 @@ static void trigger_update_cond(struct trace_event_file *file)
 			cond = true;
 	}
 	if (cond) {
-		/* records of such events are judged in the stage pages */
+		/* a record the buffer refuses is judged in the stage page */
 		trace_event_stage_prepare();
 		set_bit(EVENT_FILE_FL_TRIGGER_COND_BIT, &file->flags);
 	} else {
