@@ -174,11 +174,10 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 	fbuffer->buffer = trace_file->tr->array_buffer.buffer;
 	fbuffer->regs = NULL;
 	/*
-	 * An entry that may be dropped, or that triggers look at (they
-	 * must see it even while the buffer is off), is staged first.
+	 * An entry that may be dropped (a filter, soft-disabled) is
+	 * staged first: dropping it then costs the ring buffer nothing.
 	 */
 	if (unlikely(trace_file->flags & (EVENT_FILE_FL_FILTERED |
-					  EVENT_FILE_FL_TRIGGER_COND |
 					  EVENT_FILE_FL_SOFT_DISABLED))) {
 		fbuffer->entry = trace_event_stage_reserve(fbuffer,
 							   call->event.type,
@@ -189,9 +188,24 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 	fbuffer->event = trace_buffer_lock_reserve(fbuffer->buffer,
 						   call->event.type, len,
 						   fbuffer->trace_ctx);
-	if (!fbuffer->event)
+	if (likely(fbuffer->event)) {
+		/*
+		 * Triggers judge an entry in the ring buffer before it is
+		 * committed, as they would a staged one: no copy for them.
+		 */
+		fbuffer->entry = ring_buffer_event_data(fbuffer->event);
+		return fbuffer->entry;
+	}
+	/*
+	 * The buffer refused the entry (tracing off, say): triggers must
+	 * still see it, so that one can turn tracing back on. The stage
+	 * holds it for them; committing it later retries the buffer. (If
+	 * the stage was tried above, it fails again as it did there.)
+	 */
+	if (!(trace_file->flags & EVENT_FILE_FL_TRIGGER_COND))
 		return NULL;
-	fbuffer->entry = ring_buffer_event_data(fbuffer->event);
+	fbuffer->entry = trace_event_stage_reserve(fbuffer, call->event.type,
+						   len);
 	return fbuffer->entry;
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);

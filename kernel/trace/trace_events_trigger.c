@@ -15,10 +15,11 @@
  * run. Triggers without a filter and that need not wait for the record
  * run from trace_trigger_soft_disabled(), before anything is reserved;
  * the others (EVENT_FILE_FL_TRIGGER_COND) run on the finished record in
- * trace_event_buffer_commit(), which stages the record even while the
- * buffer is off so that a trigger can turn tracing back on.
+ * trace_event_buffer_commit(), before it is committed: in the ring
+ * buffer itself when the event records, or in the stage page when it is
+ * soft-disabled, filtered, or refused by the buffer (tracing off), so
+ * that a trigger still sees it and can turn tracing back on.
  */
-#include <linux/ctype.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/rculist.h>
@@ -235,7 +236,7 @@ static void trigger_update_cond(struct trace_event_file *file)
 			cond = true;
 	}
 	if (cond) {
-		/* records of such events are judged in the stage pages */
+		/* a record the buffer refuses is judged in the stage page */
 		trace_event_stage_prepare();
 		set_bit(EVENT_FILE_FL_TRIGGER_COND_BIT, &file->flags);
 	} else {
@@ -357,24 +358,9 @@ void trace_event_triggers_clear(struct trace_event_file *file)
 int trigger_parse_count(struct trigger_parse *p, const char *param,
 			long *count)
 {
-	unsigned long n;
-	char num[24];
-	size_t len;
-
-	*count = -1;
-	if (!param)
-		return 0;
-	/* "n" or "n:anything": only the number counts, as upstream's */
-	len = strcspn(param, ":");
-	if (!len || len >= sizeof(num))
+	if (trigger_read_count(param, count))
 		return trigger_error(p, TRIGGER_ERR_BAD_COUNT, p->param_pos,
 				     -EINVAL);
-	memcpy(num, param, len);
-	num[len] = '\0';
-	if (kstrtoul(num, 0, &n))
-		return trigger_error(p, TRIGGER_ERR_BAD_COUNT, p->param_pos,
-				     -EINVAL);
-	*count = n;
 	return 0;
 }
 
@@ -397,16 +383,14 @@ int trigger_set_filter(struct event_trigger *t, struct trigger_parse *p)
 	struct event_filter *filter = NULL;
 	struct filter_error err = { };
 	const char *expr;
-	size_t kw;
 	int ret;
 
 	if (!p->filter)
 		return 0;
-	kw = strcspn(p->filter, " \t");
-	if (kw != 2 || strncmp(p->filter, "if", 2) || !p->filter[kw])
+	expr = trigger_filter_expr(p->filter);
+	if (!expr)
 		return trigger_error(p, TRIGGER_ERR_EXPECT_IF, p->filter_pos,
 				     -EINVAL);
-	expr = p->filter + kw + 1;
 	ret = event_filter_compile(t->file->event_call, expr, false, &filter,
 				   &err);
 	if (ret) {
@@ -453,38 +437,6 @@ int trigger_parse_generic(const struct event_trigger_cmd *cmd,
 }
 
 /*
- * Split what follows the command's name: an optional count (a word
- * starting with a digit) or, when @param_required, any first word, then
- * an optional "if ..." filter.
- */
-static void trigger_split(struct trigger_parse *p, char *rest, int rest_pos,
-			  bool param_required)
-{
-	char *end;
-
-	p->param = NULL;
-	p->filter = NULL;
-	if (!rest)
-		return;
-	if (!param_required && !isdigit(*rest)) {
-		p->filter = rest;
-		p->filter_pos = rest_pos;
-		return;
-	}
-	p->param = rest;
-	p->param_pos = rest_pos;
-	end = rest + strcspn(rest, " \t");
-	if (!*end)
-		return;
-	*end++ = '\0';
-	end = skip_spaces(end);
-	if (*end) {
-		p->filter = end;
-		p->filter_pos = rest_pos + (end - rest);
-	}
-}
-
-/*
  * One line written to @file's trigger file (trimmed). Called with
  * event_mutex held.
  */
@@ -495,7 +447,6 @@ static int trigger_line(struct trace_event_file *file, char *line)
 		.tr = file->tr, .file = file,
 	};
 	char *text, *name, *rest;
-	size_t len;
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
@@ -504,19 +455,7 @@ static int trigger_line(struct trace_event_file *file, char *line)
 	text = kstrdup(line, GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
-	name = text;
-	if (*name == '!') {
-		p.remove = true;
-		name++;
-	}
-	len = strcspn(name, ": \t");
-	rest = name[len] ? name + len + 1 : NULL;
-	name[len] = '\0';
-	if (rest) {
-		rest = skip_spaces(rest);
-		if (!*rest)
-			rest = NULL;
-	}
+	name = trigger_split_name(&p, text, &rest);
 	cmd = trigger_command_find(name);
 	if (!cmd) {
 		ret = trigger_error(&p, TRIGGER_ERR_UNKNOWN_CMD, name - text,

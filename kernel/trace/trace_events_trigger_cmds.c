@@ -221,14 +221,12 @@ static struct trace_event_file *switch_target(struct trace_array *tr,
 static int switch_parse(const struct event_trigger_cmd *cmd,
 			struct trace_event_file *file, struct trigger_parse *p)
 {
-	char *system, *name, *rest = p->param;
+	char *system, *name, *rest;
 	struct event_switch *sw;
 	struct event_trigger *t;
 	int ret;
 
-	system = rest ? strsep(&rest, ":") : NULL;
-	name = rest ? strsep(&rest, ":") : NULL;
-	if (!name)
+	if (trigger_split_target(p->param, &system, &name, &rest))
 		return trigger_error(p, TRIGGER_ERR_NEED_EVENT, p->param_pos,
 				     -EINVAL);
 	sw = kzalloc(sizeof(*sw), GFP_KERNEL);

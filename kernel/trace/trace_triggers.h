@@ -30,8 +30,9 @@
 #include <linux/seq_file.h>
 #include <linux/trace_events.h>
 
+#include "trace_trigger_parse.h"
+
 struct event_trigger;
-struct trigger_parse;
 
 /* Flags of a command. */
 enum {
@@ -96,22 +97,6 @@ struct event_trigger {
 	struct event_filter __rcu	*filter;
 	char				*filter_text;	/* as written, or NULL */
 	void				*data;	/* the command's own */
-};
-
-/*
- * One line written to a trigger file, cut into its words (pointers into
- * @text, which the parser owns). Positions count from the start of the
- * line, for the error log's caret.
- */
-struct trigger_parse {
-	struct trace_array	*tr;
-	const char		*text;		/* the whole line */
-	bool			remove;		/* it began with '!' */
-	char			*param;		/* after "cmd:" up to a blank */
-	char			*filter;	/* from "if", or NULL */
-	int			param_pos;
-	int			filter_pos;
-	struct trace_event_file	*file;		/* for the error log */
 };
 
 /* ================ trace_events_trigger.c: the registry ================= */
