@@ -272,6 +272,12 @@ EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
  * by its own output function. One shared iterator, so one line at a
  * time; an event that comes while another is printed (an interrupt, an
  * NMI) is recorded but not printed.
+ *
+ * The line goes into the log at once but reaches the consoles later,
+ * from irq_work (printk_deferred_enter): sched_switch and sched_wakeup
+ * fire under the runqueue lock, and a console driver that wakes a tty
+ * writer from there takes pi_lock under the console locks: lockdep
+ * reports the cycle (seen with trace_event=sched:* tp_printk).
  */
 static struct trace_iterator printk_iter;
 static DEFINE_RAW_SPINLOCK(printk_iter_lock);
@@ -294,7 +300,9 @@ static void event_printk(struct trace_event_buffer *fbuffer)
 	iter->tr = fbuffer->trace_file->tr;
 	event->funcs->trace(iter, 0, event);
 	trace_seq_putc(&iter->seq, 0);
+	printk_deferred_enter();
 	pr_info("%s", iter->seq.buffer);
+	printk_deferred_exit();
 	raw_spin_unlock_irqrestore(&printk_iter_lock, flags);
 }
 
