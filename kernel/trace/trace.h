@@ -325,6 +325,7 @@ int tracing_update_buffers(struct trace_array *tr);
 void tracing_expand_at_boot(void);
 
 /* tracing_on of @tr: whether its buffer records. */
+void tracer_tracing_on(struct trace_array *tr);
 void tracer_tracing_off(struct trace_array *tr);
 bool tracer_tracing_is_on(struct trace_array *tr);
 /* Nesting stop and start of recording (pause-on-trace, latency tracers). */
@@ -459,6 +460,12 @@ void tracing_log_err(struct trace_array *tr, const char *loc,
  */
 void trace_event_stacks(struct trace_array *tr, struct trace_buffer *buffer,
 			unsigned int trace_ctx, int skip);
+/*
+ * The kernel stack, from the caller of this function outwards less its
+ * @skip innermost frames, as a TRACE_STACK entry of @buffer.
+ */
+void trace_record_kstack(struct trace_buffer *buffer, unsigned int trace_ctx,
+			 int skip);
 
 /* ============ trace_snapshot.c: the snapshot buffer ==================== */
 
@@ -471,6 +478,10 @@ void trace_event_stacks(struct trace_array *tr, struct trace_buffer *buffer,
  * -EINVAL for 0 on a per-CPU file). Takes trace_types_lock.
  */
 int tracing_snapshot_write(struct trace_array *tr, int cpu, unsigned long val);
+/* Allocate @tr's snapshot buffer if it has none; trace_types_lock held. */
+int tracing_alloc_snapshot_instance(struct trace_array *tr);
+/* Swap @tr's buffers now (any context but NMI), if it can. */
+void tracing_snapshot_instance(struct trace_array *tr);
 #endif
 
 /* ========= trace_events.c: the event layer, for the core ================ */

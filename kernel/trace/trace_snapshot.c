@@ -161,7 +161,7 @@ static void update_max_tr_single(struct trace_array *tr,
 	WARN_ON_ONCE(ret && ret != -EBUSY && ret != -EAGAIN);
 }
 
-static void tracing_snapshot_instance(struct trace_array *tr)
+void tracing_snapshot_instance(struct trace_array *tr)
 {
 	unsigned long flags;
 
