@@ -318,34 +318,29 @@ int trace_event_raw_init(struct trace_event_call *call)
 }
 EXPORT_SYMBOL_GPL(trace_event_raw_init);
 
+/* Stop calling @file's probe (and the pid -> comm recording it started). */
+static void event_unregister(struct trace_event_file *file)
+{
+	struct trace_event_call *call = file->event_call;
+
+	clear_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
+	call->class->reg(call, TRACE_REG_UNREGISTER, file);
+	if (test_and_clear_bit(EVENT_FILE_FL_RECORDED_CMD_BIT, &file->flags))
+		tracing_stop_cmdline_record();
+	if (test_and_clear_bit(EVENT_FILE_FL_RECORDED_TGID_BIT, &file->flags))
+		tracing_stop_tgid_record();
+}
+
 /*
- * Switch @file's event on or off for its array. Turning on also starts
- * the pid -> comm recording, so that the output can name the tasks.
+ * Start calling @file's probe. Turning on also starts the pid -> comm
+ * recording, so that the output can name the tasks.
  */
-static int ftrace_event_enable_disable(struct trace_event_file *file, int enable)
+static int event_register(struct trace_event_file *file)
 {
 	struct trace_event_call *call = file->event_call;
 	struct trace_array *tr = file->tr;
 	int ret;
 
-	lockdep_assert_held(&event_mutex);
-
-	if (!enable) {
-		if (!(file->flags & EVENT_FILE_FL_ENABLED))
-			return 0;
-		clear_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
-		call->class->reg(call, TRACE_REG_UNREGISTER, file);
-		if (test_and_clear_bit(EVENT_FILE_FL_RECORDED_CMD_BIT,
-				       &file->flags))
-			tracing_stop_cmdline_record();
-		if (test_and_clear_bit(EVENT_FILE_FL_RECORDED_TGID_BIT,
-				       &file->flags))
-			tracing_stop_tgid_record();
-		return 0;
-	}
-
-	if (file->flags & EVENT_FILE_FL_ENABLED)
-		return 0;
 	if (trace_flag_set(tr, TRACE_ITER_RECORD_CMD)) {
 		tracing_start_cmdline_record();
 		set_bit(EVENT_FILE_FL_RECORDED_CMD_BIT, &file->flags);
@@ -370,6 +365,86 @@ static int ftrace_event_enable_disable(struct trace_event_file *file, int enable
 	/* a module's events in a buffer make its unload clear the buffer */
 	set_bit(EVENT_FILE_FL_WAS_ENABLED_BIT, &file->flags);
 	return 0;
+}
+
+/*
+ * Switch @file's event on or off for its array, as a user does (enable,
+ * set_event). In soft mode (below) the probe stays registered and only
+ * the SOFT_DISABLED flag changes.
+ */
+static int ftrace_event_enable_disable(struct trace_event_file *file, int enable)
+{
+	lockdep_assert_held(&event_mutex);
+
+	if (!enable) {
+		if (!(file->flags & EVENT_FILE_FL_ENABLED))
+			return 0;
+		if (file->flags & EVENT_FILE_FL_SOFT_MODE)
+			set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+		else
+			event_unregister(file);
+		return 0;
+	}
+	clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+	if (file->flags & EVENT_FILE_FL_ENABLED)
+		return 0;
+	return event_register(file);
+}
+
+/**
+ * trace_event_soft_mode - hold an event registered for a command
+ * @file: the event of an array
+ * @on: take (true) or drop a hold
+ *
+ * While held (file->sm_ref), the event's probe stays registered and
+ * whether it records is the SOFT_DISABLED flag alone, which the
+ * function commands enable_event/disable_event flip from any context. An
+ * event the user had not enabled starts soft-disabled, and is
+ * unregistered again with the last hold unless it was enabled meanwhile.
+ * Under event_mutex.
+ */
+int trace_event_soft_mode(struct trace_event_file *file, bool on)
+{
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+	if (on) {
+		if (atomic_inc_return(&file->sm_ref) > 1)
+			return 0;
+		set_bit(EVENT_FILE_FL_SOFT_MODE_BIT, &file->flags);
+		if (file->flags & EVENT_FILE_FL_ENABLED)
+			return 0;
+		set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+		ret = event_register(file);
+		if (ret) {
+			clear_bit(EVENT_FILE_FL_SOFT_MODE_BIT, &file->flags);
+			clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+			atomic_dec(&file->sm_ref);
+		}
+		return ret;
+	}
+	if (WARN_ON_ONCE(atomic_read(&file->sm_ref) <= 0) ||
+	    atomic_dec_return(&file->sm_ref) > 0)
+		return 0;
+	clear_bit(EVENT_FILE_FL_SOFT_MODE_BIT, &file->flags);
+	if (test_and_clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags) &&
+	    (file->flags & EVENT_FILE_FL_ENABLED))
+		event_unregister(file);
+	return 0;
+}
+
+/*
+ * Off for good, soft mode or not: the file is going. A command holding
+ * it has a reference on its event and is gone before its array.
+ */
+static void event_file_off(struct trace_event_file *file)
+{
+	lockdep_assert_held(&event_mutex);
+	WARN_ON_ONCE(atomic_read(&file->sm_ref));
+	if (file->flags & EVENT_FILE_FL_ENABLED)
+		event_unregister(file);
+	clear_bit(EVENT_FILE_FL_SOFT_MODE_BIT, &file->flags);
+	clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
 }
 
 static bool event_can_enable(struct trace_event_call *call)
@@ -710,7 +785,7 @@ static struct trace_event_file *event_file_add(struct trace_event_call *call,
 /* Off, out of the lists and the tree; freed when no one has it open. */
 static void event_file_remove(struct trace_event_file *file)
 {
-	ftrace_event_enable_disable(file, 0);
+	event_file_off(file);
 	list_del(&file->list);
 	if (file->ei) {
 		eventfs_remove_dir(file->ei);
@@ -790,7 +865,7 @@ static void event_call_remove(struct trace_event_call *call)
 				continue;
 			if (file->flags & EVENT_FILE_FL_ENABLED)
 				was_on = true;
-			ftrace_event_enable_disable(file, 0);
+			event_file_off(file);
 			break;
 		}
 	}
@@ -1724,7 +1799,7 @@ static void events_array_remove(struct trace_array *tr)
 	 * throughout, so nothing is switched on again meanwhile.
 	 */
 	list_for_each_entry(file, &tr->events, list)
-		ftrace_event_enable_disable(file, 0);
+		event_file_off(file);
 	if (st) {
 		pid_list_set(tr, false, NULL);
 		pid_list_set(tr, true, NULL);

@@ -3,7 +3,7 @@
  * What the files of the event layer share among themselves.
  * Included by: trace_events.c trace_events_core.c trace_events_format.c
  * trace_events_filter_files.c trace_events_filter_stage.c
- * trace_event_perf.c trace_sched_switch.c
+ * trace_event_perf.c trace_sched_switch.c trace_events_func_cmds.c
  *
  * Every TRACE_EVENT of the kernel and of loaded modules is a struct
  * trace_event_call (linux/trace_events.h) on ftrace_events. Each trace
@@ -38,6 +38,12 @@ extern struct list_head ftrace_events;
 /* The kernel's own calls, placed by the linker (_ftrace_events). */
 extern struct trace_event_call *__start_ftrace_events[];
 extern struct trace_event_call *__stop_ftrace_events[];
+/*
+ * Hold @file's event registered for a function command (@on), or drop
+ * the hold; the command flips EVENT_FILE_FL_SOFT_DISABLED meanwhile.
+ * Under event_mutex.
+ */
+int trace_event_soft_mode(struct trace_event_file *file, bool on);
 
 /*
  * The event file an event's control file was opened on, or NULL when the
