@@ -65,6 +65,34 @@ void ftrace_array_free(struct trace_array *tr)
 }
 
 /* ------------------------------------------------------------------ */
+/* Options                                                              */
+
+enum {
+	/* a kernel stack after each entry, from the traced function out */
+	FUNC_OPT_STACK = BIT(0),
+};
+
+static struct tracer_opt func_opts[] = {
+	{ TRACER_OPT(func_stack_trace, FUNC_OPT_STACK) },
+	{ }
+};
+
+/*
+ * One set for every array, as upstream's: the callback reads it on each
+ * call, so a change needs no re-registration.
+ */
+static struct tracer_flags func_flags = {
+	.opts = func_opts,
+};
+
+/*
+ * Frames of the stack that are ours: the callback itself. What is left
+ * starts at the caller's trampoline, then the traced function, as the
+ * reference prints it.
+ */
+#define FUNC_STACK_SKIP		1
+
+/* ------------------------------------------------------------------ */
 /* Recording                                                            */
 
 /**
@@ -113,8 +141,12 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 		return;
 	/* the context of the traced function, less our preempt_disable */
 	trace_ctx = tracing_gen_ctx_dec();
-	if (!atomic_read(&this_cpu_ptr(tr->array_buffer.data)->disabled))
+	if (!atomic_read(&this_cpu_ptr(tr->array_buffer.data)->disabled)) {
 		trace_function(tr, ip, parent_ip, trace_ctx);
+		if (unlikely(READ_ONCE(func_flags.val) & FUNC_OPT_STACK))
+			trace_record_kstack(tr->array_buffer.buffer, trace_ctx,
+					    FUNC_STACK_SKIP);
+	}
 	ftrace_test_recursion_unlock(bit);
 }
 
@@ -152,6 +184,7 @@ static struct tracer function_trace = {
 	.init		= function_trace_init,
 	.reset		= function_trace_reset,
 	.start		= function_trace_start,
+	.flags		= &func_flags,
 	.allow_instances = true,
 #ifdef CONFIG_FTRACE_STARTUP_TEST
 	.selftest	= trace_selftest_startup_function,
