@@ -461,11 +461,12 @@ void tracing_log_err(struct trace_array *tr, const char *loc,
 void trace_event_stacks(struct trace_array *tr, struct trace_buffer *buffer,
 			unsigned int trace_ctx, int skip);
 /*
- * The kernel stack, from the caller of this function outwards less its
- * @skip innermost frames, as a TRACE_STACK entry of @buffer.
+ * The kernel stack of a function tracer's callback as a TRACE_STACK
+ * entry of @buffer: from the frame that called the traced function's
+ * call site @ip outwards.
  */
-void trace_record_kstack(struct trace_buffer *buffer, unsigned int trace_ctx,
-			 int skip);
+void trace_record_fstack(struct trace_buffer *buffer, unsigned int trace_ctx,
+			 unsigned long ip);
 
 /* ============ trace_snapshot.c: the snapshot buffer ==================== */
 

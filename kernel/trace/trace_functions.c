@@ -85,13 +85,6 @@ static struct tracer_flags func_flags = {
 	.opts = func_opts,
 };
 
-/*
- * Frames of the stack that are ours: the callback itself. What is left
- * starts at the caller's trampoline, then the traced function, as the
- * reference prints it.
- */
-#define FUNC_STACK_SKIP		1
-
 /* ------------------------------------------------------------------ */
 /* Recording                                                            */
 
@@ -144,8 +137,8 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	if (!atomic_read(&this_cpu_ptr(tr->array_buffer.data)->disabled)) {
 		trace_function(tr, ip, parent_ip, trace_ctx);
 		if (unlikely(READ_ONCE(func_flags.val) & FUNC_OPT_STACK))
-			trace_record_kstack(tr->array_buffer.buffer, trace_ctx,
-					    FUNC_STACK_SKIP);
+			trace_record_fstack(tr->array_buffer.buffer, trace_ctx,
+					    ip);
 	}
 	ftrace_test_recursion_unlock(bit);
 }

@@ -23,13 +23,6 @@
 #include "trace.h"
 #include "trace_triggers.h"
 
-/*
- * Frames between the traced function and trace_record_kstack()'s caller
- * that the stack leaves out: the kind's hit and the probe's callback,
- * so that the stack starts at the traced function's caller chain.
- */
-#define FUNC_STACK_SKIP		2
-
 /* ------------------------------------------------------------------ */
 /* traceon, traceoff                                                    */
 
@@ -103,16 +96,17 @@ static const struct ftrace_probe_kind traceoff_count_kind = {
 /* ------------------------------------------------------------------ */
 /* stacktrace                                                           */
 
-static noinline void stack_record(struct trace_array *tr)
+/* The stack from the traced function's caller frame out (its trampoline). */
+static void stack_record(struct trace_array *tr, struct ftrace_probe_site *site)
 {
-	trace_record_kstack(tr->array_buffer.buffer, tracing_gen_ctx_dec(),
-			    FUNC_STACK_SKIP);
+	trace_record_fstack(tr->array_buffer.buffer, tracing_gen_ctx_dec(),
+			    site->ip);
 }
 
 static void stack_hit(struct trace_array *tr, struct ftrace_probe_site *site,
 		      unsigned long parent_ip)
 {
-	stack_record(tr);
+	stack_record(tr, site);
 }
 
 /* The counted form records only while the top level records, too. */
@@ -121,7 +115,7 @@ static void stack_count_hit(struct trace_array *tr,
 			    unsigned long parent_ip)
 {
 	if (tracing_is_on() && ftrace_probe_take(site))
-		stack_record(tr);
+		stack_record(tr, site);
 }
 
 static const struct ftrace_probe_kind stack_kind = {
