@@ -461,6 +461,12 @@ void tracing_log_err(struct trace_array *tr, const char *loc,
 void trace_event_stacks(struct trace_array *tr, struct trace_buffer *buffer,
 			unsigned int trace_ctx, int skip);
 /*
+ * The kernel stack, from the caller of this function outwards less its
+ * @skip innermost frames, as a TRACE_STACK entry of @buffer.
+ */
+void trace_record_kstack(struct trace_buffer *buffer, unsigned int trace_ctx,
+			 int skip);
+/*
  * The kernel stack of a function tracer's callback as a TRACE_STACK
  * entry of @buffer: from the frame that called the traced function's
  * call site @ip outwards.
@@ -481,9 +487,29 @@ void trace_record_fstack(struct trace_buffer *buffer, unsigned int trace_ctx,
 int tracing_snapshot_write(struct trace_array *tr, int cpu, unsigned long val);
 /* Allocate @tr's snapshot buffer if it has none; trace_types_lock held. */
 int tracing_alloc_snapshot_instance(struct trace_array *tr);
+/*
+ * For snapshot triggers: make sure @tr has its snapshot buffer (takes
+ * trace_types_lock; -EBUSY when the current tracer owns it), and swap
+ * it with the live one from any context but NMI.
+ */
+int tracing_snapshot_arm(struct trace_array *tr);
 /* Swap @tr's buffers now (any context but NMI), if it can. */
 void tracing_snapshot_instance(struct trace_array *tr);
 #endif
+
+/* ======== trace_events_trigger.c: trace_marker's triggers ============== */
+
+/*
+ * The triggers of events/ftrace/print on a marker entry of @tr about to
+ * be committed: returns the deferred ones, for
+ * trace_marker_post_triggers() after the commit.
+ */
+enum event_trigger_type trace_marker_triggers(struct trace_array *tr,
+					      struct trace_buffer *buffer,
+					      void *entry,
+					      struct ring_buffer_event *event);
+void trace_marker_post_triggers(struct trace_array *tr,
+				enum event_trigger_type tt);
 
 /* ========= trace_events.c: the event layer, for the core ================ */
 

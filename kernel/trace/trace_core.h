@@ -130,15 +130,6 @@ int trace_cmdlines_init(void);	/* early, before any recording */
 void tracing_record_taskinfo_current(unsigned int trace_flags);
 int trace_alloc_tgid_map(void);
 
-/* ========= trace_callstack.c: kernel and user stacks as entries ======= */
-
-/*
- * The kernel stack, from the caller of this function outwards less its
- * @skip innermost frames, as a TRACE_STACK entry of @buffer.
- */
-void trace_record_kstack(struct trace_buffer *buffer, unsigned int trace_ctx,
-			 int skip);
-
 /* ============== trace_selftest.c: tracer self-tests ==================== */
 
 #ifdef CONFIG_FTRACE_STARTUP_TEST

@@ -6,7 +6,8 @@
  *	func:disable_event:SYS:EVENT[:N]	stop it recording
  *
  * each time func is called (at most N times that change something).
- * The event is held in soft mode meanwhile (trace_event_soft_mode()):
+ * The event is held in soft mode meanwhile (trace_event_enable_disable()
+ * with soft set):
  * registered, recording only while its SOFT_DISABLED flag is clear,
  * which is what the command flips from the traced function. A
  * reference on the event keeps its module loaded while a command holds
@@ -89,7 +90,7 @@ static int event_attach(struct ftrace_probe_site *site, void *arg)
 
 	mutex_lock(&event_mutex);
 	if (trace_event_try_get_ref(file->event_call)) {
-		ret = trace_event_soft_mode(file, true);
+		ret = trace_event_enable_disable(file, 1, 1);
 		if (ret)
 			trace_event_put_ref(file->event_call);
 	}
@@ -104,7 +105,7 @@ static void event_detach(struct ftrace_probe_site *site)
 	struct trace_event_file *file = site_file(site);
 
 	mutex_lock(&event_mutex);
-	trace_event_soft_mode(file, false);
+	trace_event_enable_disable(file, 0, 1);
 	trace_event_put_ref(file->event_call);
 	mutex_unlock(&event_mutex);
 }

@@ -218,6 +218,17 @@ int tracing_alloc_snapshot(void)
 }
 EXPORT_SYMBOL_GPL(tracing_alloc_snapshot);
 
+int tracing_snapshot_arm(struct trace_array *tr)
+{
+	int ret = -EBUSY;
+
+	mutex_lock(&trace_types_lock);
+	if (!tr->current_trace->use_max_tr)
+		ret = tracing_alloc_snapshot_instance(tr);
+	mutex_unlock(&trace_types_lock);
+	return ret < 0 ? ret : 0;
+}
+
 void tracing_snapshot_alloc(void)
 {
 	if (tracing_alloc_snapshot() < 0)
