@@ -31,6 +31,7 @@
  *                     set_ftrace_filter attach to functions
  *   ftrace_direct.c   direct calls to custom trampolines
  *   trace_functions.c the function tracer, one ftrace_ops per trace array
+ *   ftrace_pid.c      set_ftrace_pid, set_ftrace_notrace_pid (trace.h only)
  *
  * Locking, outermost first:
  *   trace_types_lock  (trace arrays, tracers)

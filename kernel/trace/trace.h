@@ -105,6 +105,18 @@ enum trace_type {
  */
 #define TRACE_FLAGS_MAX_SIZE		32
 
+/* The function tracer's core options, where upstream lists them. */
+#ifdef CONFIG_FUNCTION_TRACER
+#define FUNCTION_FLAGS						\
+		C(FUNCTION,		"function-trace"),	\
+		C(FUNC_FORK,		"function-fork"),
+#define FUNCTION_DEFAULT_FLAGS	TRACE_ITER_FUNCTION
+#else
+#define FUNCTION_FLAGS
+#define FUNCTION_DEFAULT_FLAGS	0U
+#define TRACE_ITER_FUNC_FORK	0U
+#endif
+
 #define TRACE_FLAGS						\
 		C(PRINT_PARENT,		"print-parent"),	\
 		C(SYM_OFFSET,		"sym-offset"),		\
@@ -132,6 +144,7 @@ enum trace_type {
 		C(TRACE_PRINTK,		"trace_printk_dest"),	\
 		C(PAUSE_ON_TRACE,	"pause-on-trace"),	\
 		C(HASH_PTR,		"hash-ptr"),		\
+		FUNCTION_FLAGS					\
 		C(STACKTRACE,		"stacktrace"),
 
 /* Bit numbers first (TRACE_ITER_<X>_BIT), then the masks (TRACE_ITER_<X>). */
@@ -151,7 +164,12 @@ enum trace_iterator_flags { TRACE_FLAGS };
 struct trace_array_cpu {
 	/* Recording: > 0 disables this CPU (cpumask, tracers). */
 	atomic_t		disabled;
-	bool			ignore_pid;
+	/*
+	 * set_ftrace_pid/set_ftrace_notrace_pid (ftrace_pid.c): 0 when
+	 * they filter nothing, else what the last switch to this CPU
+	 * decided: the pid plus one of the task it let through, or -1.
+	 */
+	int			ftrace_pid;
 	unsigned long		entries;	/* buffer bytes, as sized */
 	unsigned long		skipped_entries; /* left out of the header */
 
@@ -180,6 +198,7 @@ struct array_buffer {
 #define TRACE_ARRAY_FL_GLOBAL	BIT(0)
 
 struct trace_options;
+struct trace_pid_set;
 
 struct trace_array {
 	struct array_buffer	array_buffer;	/* the live buffer */
@@ -234,6 +253,14 @@ struct trace_array {
 	struct list_head	mod_trace;
 	struct list_head	mod_notrace;
 	bool			function_enabled; /* the callback may record */
+	/*
+	 * set_ftrace_pid and set_ftrace_notrace_pid (ftrace_pid.c), under
+	 * its mutex; read under RCU-sched by its sched probes.
+	 */
+	struct trace_pid_set __rcu *function_pids;
+	struct trace_pid_set __rcu *function_no_pids;
+	bool			function_pid_switch;	/* probe registered */
+	bool			function_pid_fork;	/* probes registered */
 #endif
 };
 
@@ -519,6 +546,50 @@ void trace_event_init(void);
 void trace_events_enable_boot_list(struct trace_array *tr, char *list);
 /* The event-fork option of @tr changed (set_tracer_flag()). */
 void trace_event_follow_fork(struct trace_array *tr, bool enable);
+
+/* ============ trace_pid.c: sets of pids (the *_pid files) ============== */
+
+/*
+ * struct trace_pid_set: a set of pids, published under RCU
+ * (rcu_dereference_sched() in the probes that test it): a write makes a
+ * new set, the old one is freed by the writer after a grace period.
+ */
+/* Filtered out: in @no_pids, or @pids exists and lacks it. */
+bool trace_pid_ignore_task(const struct trace_pid_set *pids,
+			   const struct trace_pid_set *no_pids,
+			   struct task_struct *task);
+/* @from's pids and @text's in a new set *@to (NULL: none); 0 or -errno. */
+int trace_pid_set_write(const struct trace_pid_set *from, char *text,
+			struct trace_pid_set **to);
+void trace_pid_set_free(struct trace_pid_set *s);
+/* The *-fork options' probes: a child of a member joins, an exit leaves. */
+void trace_pid_set_fork(struct trace_pid_set *s, struct task_struct *parent,
+			struct task_struct *child);
+void trace_pid_set_exit(struct trace_pid_set *s, struct task_struct *task);
+/* For the files: the first pid >= @pos, or -1. */
+long trace_pid_set_next(const struct trace_pid_set *s, loff_t pos);
+
+/* ====== ftrace_pid.c: the function tracer's pid filter ================= */
+
+#ifdef CONFIG_FUNCTION_TRACER
+/* The function-fork option of @tr changed (set_tracer_flag()). */
+void ftrace_pid_follow_fork(struct trace_array *tr, bool enable);
+
+/*
+ * For the callbacks of an array's tracer: does its pid filter leave the
+ * current task out? Preemption off.
+ */
+static __always_inline bool ftrace_pid_skip(struct trace_array *tr)
+{
+	int v = this_cpu_read(tr->array_buffer.data->ftrace_pid);
+
+	return v && v != current->pid + 1;
+}
+#else
+static inline void ftrace_pid_follow_fork(struct trace_array *tr, bool enable)
+{
+}
+#endif
 
 /* ====== trace_sched_switch.c: keep the pid maps current ================ */
 

@@ -764,6 +764,13 @@ static const char readme_text[] =
 	"\t\t      echo '!schedule' >> set_ftrace_filter\n"
 	"  set_ftrace_notrace\t- never trace these functions (same syntax)\n"
 #endif
+#ifdef CONFIG_FUNCTION_TRACER
+	"  set_ftrace_pid\t- the function tracer traces only these tasks\n"
+	"\t\t\t  (no pid: every task); echo > set_ftrace_pid clears\n"
+	"  set_ftrace_notrace_pid - the function tracer never traces these\n"
+	"\t\t\t  With option function-fork, children of listed\n"
+	"\t\t\t  tasks join their list\n"
+#endif
 #ifdef CONFIG_TRACER_MAX_TRACE
 	"  tracing_max_latency\t- the largest latency a latency tracer saw (usecs)\n"
 #endif

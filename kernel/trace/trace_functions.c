@@ -132,14 +132,15 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
+	if (atomic_read(&this_cpu_ptr(tr->array_buffer.data)->disabled) ||
+	    ftrace_pid_skip(tr))
+		goto out;
 	/* the context of the traced function, less our preempt_disable */
 	trace_ctx = tracing_gen_ctx_dec();
-	if (!atomic_read(&this_cpu_ptr(tr->array_buffer.data)->disabled)) {
-		trace_function(tr, ip, parent_ip, trace_ctx);
-		if (unlikely(READ_ONCE(func_flags.val) & FUNC_OPT_STACK))
-			trace_record_fstack(tr->array_buffer.buffer, trace_ctx,
-					    ip);
-	}
+	trace_function(tr, ip, parent_ip, trace_ctx);
+	if (unlikely(READ_ONCE(func_flags.val) & FUNC_OPT_STACK))
+		trace_record_fstack(tr->array_buffer.buffer, trace_ctx, ip);
+out:
 	ftrace_test_recursion_unlock(bit);
 }
 
