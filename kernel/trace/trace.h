@@ -199,6 +199,7 @@ struct array_buffer {
 
 struct trace_options;
 struct trace_pid_set;
+struct func_repeats;
 
 struct trace_array {
 	struct array_buffer	array_buffer;	/* the live buffer */
@@ -261,6 +262,8 @@ struct trace_array {
 	struct trace_pid_set __rcu *function_no_pids;
 	bool			function_pid_switch;	/* probe registered */
 	bool			function_pid_fork;	/* probes registered */
+	/* func-no-repeats: per CPU, the last call (trace_functions.c) */
+	struct func_repeats __percpu *last_func_repeats;
 #endif
 };
 
