@@ -30,6 +30,7 @@
  *   ftrace_probes.c   function probes: what the commands of
  *                     set_ftrace_filter attach to functions
  *   ftrace_direct.c   direct calls to custom trampolines
+ *   ftrace_profile.c  the function profiler (function_profile_enabled)
  *   trace_functions.c the function tracer, one ftrace_ops per trace array
  *   ftrace_pid.c      set_ftrace_pid, set_ftrace_notrace_pid (trace.h only)
  *

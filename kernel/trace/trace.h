@@ -550,6 +550,29 @@ void trace_events_enable_boot_list(struct trace_array *tr, char *list);
 /* The event-fork option of @tr changed (set_tracer_flag()). */
 void trace_event_follow_fork(struct trace_array *tr, bool enable);
 
+/* ============ trace_stat.c: the files of trace_stat/ =================== */
+
+/*
+ * A table of trace_stat/: ->count() bounds the number of entries,
+ * ->copy() copies at most @max of them (each @entry_size bytes) into
+ * @buf and returns how many, all under the source's own locks; ->cmp()
+ * orders them (the largest is listed first; NULL: as copied); ->show()
+ * prints one, after the lines of ->headers().
+ */
+struct trace_stat {
+	const char	*name;
+	size_t		entry_size;
+	void		*data;		/* the source's */
+	unsigned long	(*count)(const struct trace_stat *st);
+	unsigned long	(*copy)(const struct trace_stat *st, void *buf,
+				unsigned long max);
+	int		(*cmp)(const void *a, const void *b);
+	void		(*headers)(struct seq_file *m);
+	void		(*show)(struct seq_file *m, const void *entry);
+};
+
+int trace_stat_register(struct trace_stat *st);
+
 /* ============ trace_pid.c: sets of pids (the *_pid files) ============== */
 
 /*

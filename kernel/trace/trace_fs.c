@@ -811,6 +811,11 @@ static const char readme_text[] =
 	"  dyn_ftrace_total_info - call sites, and the pages and groups of\n"
 	"\t\t\t  their records\n"
 #endif
+#ifdef CONFIG_FUNCTION_PROFILER
+	"  function_profile_enabled - 1 counts the calls of each function\n"
+	"\t\t\t  (from zero), 0 stops; per CPU counts are in\n"
+	"\t\t\t  trace_stat/function<cpu>\n"
+#endif
 	"  README\t\t- this text\n";
 
 static ssize_t readme_read(struct file *filp, char __user *ubuf, size_t cnt,
