@@ -105,8 +105,9 @@ guest_timeout=${CHECK_TIMEOUT:-1500}
 if [ "${DEBUG:-0}" = 1 ]; then
 	# A lockdep+KASAN guest runs each case 3-5 times slower (the T2
 	# function tracer cases most, tracing every function): the first
-	# guest, which alone ran 75 of its 176 cases in 1500 s, hands half of
-	# its categories to the second and both get three times the time.
+	# guest, which ran 75 of its 176 cases in 1500 s at host load 10,
+	# hands half of its categories to the second, and both get three
+	# times the time.
 	t3_a=00basic,event,filter
 	t3_b=ftrace,instances,tracer,preemptirq,trigger
 	guest_timeout=${CHECK_TIMEOUT:-4500}
