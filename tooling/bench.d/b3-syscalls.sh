@@ -1,32 +1,116 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # B3: a fixed syscall-heavy workload (sysloop) with tracing off, under the
-# function tracer and under function_graph. Prints "@@BENCH name unit value"
-# once per repetition; a tracer this kernel lacks gives "@@BENCH-SKIP".
+# function tracer (on every function, and filtered to one function the
+# loop never calls) and under function_graph; the cost of one traced call;
+# the time to switch the function tracer on for every function and back.
+# Prints "@@BENCH name unit value" once per repetition; a tracer this
+# kernel lacks gives "@@BENCH-SKIP".
 TR=/sys/kernel/tracing
 REPS=${BENCH_REPS:-5}
 ITER=${SYSLOOP_ITER:-200000}
+# Not on sysloop's path (getppid, read, write), present in every kernel.
+IDLE_FUNC=ksys_sync
+
+sysloop_ns() {
+	sysloop "$ITER" | sed -n 's/^sysloop: \([0-9.]*\) ns\/iter/\1/p'
+}
 
 run() { # name
 	i=0
 	while [ $i -lt "$REPS" ]; do
-		v=$(sysloop "$ITER" | sed -n 's/^sysloop: \([0-9.]*\) ns\/iter/\1/p')
+		v=$(sysloop_ns)
 		echo "@@BENCH $1 ns/iter ${v:-nan}"
 		i=$((i + 1))
 	done
 }
 
+median() { # values...
+	printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END {
+		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# entries-written of the trace header: every record the buffer took since
+# the last reset, overwritten ones included.
+written() {
+	sed -n 's/^# entries-in-buffer\/entries-written: [0-9]*\/\([0-9]*\).*/\1/p' \
+		$TR/trace | head -n 1
+}
+
+have() { grep -qw "$1" $TR/available_tracers 2>/dev/null; }
+
 if [ -w $TR/tracing_on ]; then
 	echo 0 > $TR/tracing_on
 fi
-run b3-syscalls-tracing-off
-for t in function function_graph; do
-	if grep -qw $t $TR/available_tracers 2>/dev/null; then
-		echo $t > $TR/current_tracer && echo 1 > $TR/tracing_on
-		run b3-syscalls-$t
+offs=
+i=0
+while [ $i -lt "$REPS" ]; do
+	v=$(sysloop_ns)
+	echo "@@BENCH b3-syscalls-tracing-off ns/iter ${v:-nan}"
+	offs="$offs ${v:-0}"
+	i=$((i + 1))
+done
+off=$(median $offs)
+
+if have function; then
+	# On every function. Each repetition starts from an empty buffer and
+	# records only while sysloop runs, so entries-written / ITER is the
+	# number of traced calls per iteration (the shell's few echoes around
+	# it add a few hundred records to millions). The extra cost of an
+	# iteration over the calls it traced is the cost of one traced call.
+	echo function > $TR/current_tracer
+	i=0
+	while [ $i -lt "$REPS" ]; do
+		echo > $TR/trace
+		echo 1 > $TR/tracing_on
+		v=$(sysloop_ns)
+		echo 0 > $TR/tracing_on
+		w=$(written)
+		echo "@@BENCH b3-syscalls-function ns/iter ${v:-nan}"
+		echo "$v $off $w $ITER" | awk '{ calls = $3 / $4
+			if (calls > 0) printf "@@BENCH b3-function-traced-call ns/call %.2f\n", ($1 - $2) / calls
+			else print "@@BENCH b3-function-traced-call ns/call nan" }'
+		echo "@@BENCH b3-function-calls-per-iter calls $(echo "$w $ITER" |
+			awk '{ printf "%.1f", $1 / $2 }')"
+		i=$((i + 1))
+	done
+	echo nop > $TR/current_tracer
+	echo > $TR/trace
+
+	# Filtered to one function the loop never calls: every other site is
+	# a NOP again, so this should cost what tracing off costs.
+	if echo $IDLE_FUNC > $TR/set_ftrace_filter 2>/dev/null; then
+		echo function > $TR/current_tracer && echo 1 > $TR/tracing_on
+		run b3-syscalls-function-filtered
+		echo 0 > $TR/tracing_on
 		echo nop > $TR/current_tracer
+		echo > $TR/set_ftrace_filter
 		echo > $TR/trace
 	else
-		echo "@@BENCH-SKIP b3-syscalls-$t no $t tracer"
+		echo "@@BENCH-SKIP b3-syscalls-function-filtered no $IDLE_FUNC to filter on"
 	fi
-done
+
+	# The switch: patching every site to the tracer and back to NOPs,
+	# timed around the one write that does it.
+	i=0
+	while [ $i -lt "$REPS" ]; do
+		on=$(timewrite $TR/current_tracer function | sed -n 's/^timewrite: \([0-9]*\) ns/\1/p')
+		off_t=$(timewrite $TR/current_tracer nop | sed -n 's/^timewrite: \([0-9]*\) ns/\1/p')
+		echo "@@BENCH b3-switch-function-on ms $(echo "${on:-0}" | awk '{ printf "%.3f", $1 / 1e6 }')"
+		echo "@@BENCH b3-switch-function-off ms $(echo "${off_t:-0}" | awk '{ printf "%.3f", $1 / 1e6 }')"
+		i=$((i + 1))
+	done
+	echo > $TR/trace
+else
+	echo "@@BENCH-SKIP b3-syscalls-function no function tracer"
+fi
+
+if have function_graph; then
+	echo function_graph > $TR/current_tracer && echo 1 > $TR/tracing_on
+	run b3-syscalls-function_graph
+	echo nop > $TR/current_tracer
+	echo > $TR/trace
+else
+	echo "@@BENCH-SKIP b3-syscalls-function_graph no function_graph tracer"
+fi
+echo 1 > $TR/tracing_on
