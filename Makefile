@@ -8,6 +8,9 @@
 #   make ref        build the reference kernel (the base tree's own tracing)
 #   make compare    conformance side by side, ours vs reference
 #   make bench      benchmarks side by side
+#   make torture    control operations at random against live writers and
+#                   readers, ours and the reference side by side
+#                   (TORTURE_MIN=minutes, SEED=n; REF=1: the reference only)
 #   make series     the patch series against the base tree, in build/series
 #   make kernel     build our kernel and its initramfs only
 #   DEBUG=1         use the debug configuration (lockdep, KASAN, ...)
@@ -16,12 +19,12 @@ T := tooling
 KIND := $(if $(filter 1,$(REF)),ref,ours)
 export DEBUG
 
-.PHONY: all run check ref compare bench series kernel setup clean distclean help
+.PHONY: all run check ref compare bench torture series kernel setup clean distclean help
 
 all: kernel
 
 help:
-	@sed -n '3,14p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,17p' Makefile | sed 's/^# \{0,1\}//'
 
 setup:
 	@$(T)/setup.sh
@@ -48,6 +51,9 @@ compare: setup
 
 bench: setup
 	@$(T)/bench.sh
+
+torture: setup
+	@$(T)/torture.sh $(if $(filter 1,$(REF)),ref,ours ref)
 
 series: setup
 	@$(T)/series.sh
