@@ -441,6 +441,11 @@ static const struct file_operations pipe_fops = {
 struct raw_reader {
 	struct trace_iterator		iter;	/* tr, cpu_file, waiting */
 	struct buffer_data_read_page	*spare;	/* the page read() copies from */
+	/*
+	 * The buffer @spare came from, which goes back to it: a snapshot
+	 * swap can put another buffer under the array meanwhile.
+	 */
+	struct trace_buffer		*spare_buffer;
 	unsigned int			read;	/* bytes of it already copied */
 };
 
@@ -500,8 +505,8 @@ static int tracing_buffers_release(struct inode *inode, struct file *filp)
 	mutex_lock(&trace_types_lock);
 	tr->trace_ref--;
 	if (r->spare)
-		ring_buffer_free_read_page(iter->array_buffer->buffer,
-					   iter->cpu_file, r->spare);
+		ring_buffer_free_read_page(r->spare_buffer, iter->cpu_file,
+					   r->spare);
 	mutex_unlock(&trace_types_lock);
 	mutex_destroy(&iter->mutex);
 	kvfree(r);
@@ -534,16 +539,21 @@ static bool raw_busy(struct trace_iterator *iter)
 static int raw_spare(struct raw_reader *r, struct trace_buffer *buffer)
 {
 	int cpu = r->iter.cpu_file;
+	int ret;
 
-	if (r->spare && ring_buffer_read_page_size(r->spare) ==
+	if (r->spare && r->spare_buffer == buffer &&
+	    ring_buffer_read_page_size(r->spare) ==
 	    ring_buffer_subbuf_size_get(buffer))
 		return 0;
 	if (r->spare)
-		ring_buffer_free_read_page(buffer, cpu, r->spare);
+		ring_buffer_free_read_page(r->spare_buffer, cpu, r->spare);
 	r->spare = NULL;
 	/* nothing in the new page to copy out yet */
 	r->read = UINT_MAX;
-	return ring_buffer_alloc_read_page(buffer, cpu, &r->spare);
+	ret = ring_buffer_alloc_read_page(buffer, cpu, &r->spare);
+	if (!ret)
+		r->spare_buffer = buffer;
+	return ret;
 }
 
 static ssize_t tracing_buffers_read(struct file *filp, char __user *ubuf,
