@@ -81,12 +81,14 @@ struct epoch {
 	long read[NW];
 	long lost[NW];
 	long overrun_base[NW];
+	long kread_base[NW];		/* stats "read events" at the start */
 	int state;		/* 0 open, 1 closed exact, 2 closed cut */
 };
 
 /* Everything the processes share; one anonymous shared mapping. */
 struct shared {
 	int stop;
+	int hold;			/* tt_acct's readers stop reading a while */
 	int pause;			/* the driver asks the writers to pause */
 	int paused[NW + 1];
 	int epoch;
@@ -104,6 +106,7 @@ struct shared {
 	long top_written, drain_timeouts, hotplug_unsupported, mismatch;
 	long exact_epochs, cut_epochs;
 	char first_problem[256];
+	char ops_log[200];		/* the driver's last operations */
 	struct epoch ep[MAX_EPOCH];
 };
 
@@ -310,7 +313,8 @@ static void check_marker(int r, const char *txt, int len, int cpu,
 	if (__atomic_fetch_or(&seen[w][seq / 8], 1 << (seq % 8),
 			      __ATOMIC_SEQ_CST) & (1 << (seq % 8))) {
 		add(&sh->dup, 1);
-		problem("%s: writer %d seq %u read twice", reader_name[r], w, seq);
+		problem("%s: writer %d seq %u (epoch %d, now %d) read twice; ops %s",
+			reader_name[r], w, seq, e, ld(&sh->epoch), sh->ops_log);
 		return;
 	}
 	if (ld(&sh->ep[e].state)) {
@@ -396,6 +400,18 @@ static void reader_empty(int r, unsigned long gen)
 	__atomic_store_n(&sh->empty_gen[r], gen, __ATOMIC_SEQ_CST);
 }
 
+/*
+ * The marker in a line of text output: after "tracing_mark_write", which
+ * the sym-offset and sym-addr options extend ("+0x4c/0x120", " <addr>").
+ */
+static char *marker_text(char *line)
+{
+	char *m = strstr(line, "tracing_mark_write");
+
+	m = m ? strstr(m, ": TM") : NULL;
+	return m ? m + 2 : NULL;
+}
+
 /* trace_pipe: text, all CPUs merged */
 static void pipe_reader(int r, const char *arr, int consuming)
 {
@@ -415,6 +431,11 @@ static void pipe_reader(int r, const char *arr, int consuming)
 		unsigned long g = __atomic_load_n(&sh->drain_gen, __ATOMIC_SEQ_CST);
 		char *line, *nl;
 		int n;
+
+		if (consuming && ld(&sh->hold)) {
+			msleep(5);
+			continue;
+		}
 
 		n = read(fd, buf + have, 65536 - have);
 		if (n <= 0) {
@@ -438,10 +459,9 @@ static void pipe_reader(int r, const char *arr, int consuming)
 				cpu = atoi(c + 2);
 			if (strstr(line, "[LOST "))
 				add(&sh->lost_lines, 1);
-			m = strstr(line, "tracing_mark_write: TM");
+			m = marker_text(line);
 			if (m)
-				check_marker(r, m + 20, nl - m - 20, cpu, &o,
-					     consuming);
+				check_marker(r, m, nl - m, cpu, &o, consuming);
 			line = nl + 1;
 		}
 		have = buf + have - line;
@@ -483,6 +503,11 @@ static void raw_reader(int r, const char *arr, int ai, int cpu, int use_splice,
 		unsigned long g = __atomic_load_n(&sh->drain_gen, __ATOMIC_SEQ_CST);
 		unsigned int gen0 = 0;
 		long n, size = 0, got, m;
+
+		if (consuming && ld(&sh->hold)) {
+			msleep(5);
+			continue;
+		}
 
 		if (use_splice) {
 			gen0 = __atomic_load_n(&sh->subbuf_gen[ai], __ATOMIC_SEQ_CST);
@@ -634,10 +659,9 @@ static void iter_reader(int r)
 					  atoi(c + 2) : -1;
 
 				*nl = 0;
-				m = strstr(line, "tracing_mark_write: TM");
+				m = marker_text(line);
 				if (m)
-					check_marker(r, m + 20, nl - m - 20, cpu,
-						     NULL, 0);
+					check_marker(r, m, nl - m, cpu, NULL, 0);
 				line = nl + 1;
 			}
 			have = buf + have - line;
@@ -669,8 +693,10 @@ static void tracecmd_reader(int r)
 		int rc = system(cmd);
 
 		add(&sh->tc_runs, 1);
-		if (rc)
+		if (rc) {
 			add(&sh->tc_fail, 1);
+			system("cp /tmp/tt.log /tmp/tt-failed.log");
+		}
 		msleep(500 + pick(1000));
 	}
 }
@@ -821,14 +847,18 @@ static void epoch_baseline(struct epoch *ep)
 {
 	int w;
 
-	for (w = 0; w < NW; w++)
+	for (w = 0; w < NW; w++) {
 		ep->overrun_base[w] = stat_field(ACCT, w, "overrun:");
+		ep->kread_base[w] = stat_field(ACCT, w, "read events:");
+	}
 }
 
 /*
  * Close the current epoch: CUT when the operation may have destroyed
  * records (only read <= written holds), exact otherwise.
  */
+static char last_ops[200];
+
 static void epoch_close(int cut)
 {
 	int e = ld(&sh->epoch), w;
@@ -841,9 +871,11 @@ static void epoch_close(int cut)
 		if (cut ? ep->read[w] > ep->written[w] :
 			  ep->read[w] + ep->lost[w] != ep->written[w]) {
 			add(&sh->mismatch, 1);
-			problem("epoch %d%s writer %d: read %ld + lost %ld, written %ld",
+			problem("epoch %d%s writer %d: read %ld + lost %ld, written %ld; the kernel counts %ld read, %ld dropped; after %s",
 				e, cut ? " (cut)" : "", w, ep->read[w], ep->lost[w],
-				ep->written[w]);
+				ep->written[w],
+				stat_field(ACCT, w, "read events:") - ep->kread_base[w],
+				stat_field(ACCT, w, "dropped events:"), last_ops);
 		}
 	}
 	add(cut ? &sh->cut_epochs : &sh->exact_epochs, 1);
@@ -945,6 +977,9 @@ static int do_op(int k, uint64_t *hash)
 	int n, acct = a == 1;
 
 	*hash = (*hash ^ (k * 131 + a * 7 + v)) * 0x100000001b3ULL;
+	snprintf(val, sizeof(val), "%.100s", last_ops);
+	snprintf(last_ops, sizeof(last_ops), "%s@%d:%d %s", op_name[k], a, v, val);
+	memcpy(sh->ops_log, last_ops, sizeof(sh->ops_log));
 	if (verbose)
 		printf("op %s arr=%d v=%d cpu=%d\n", op_name[k], a, v, cpu);
 
@@ -1043,12 +1078,17 @@ static int do_op(int k, uint64_t *hash)
 			_exit(0);
 		}
 		msleep(100 + v % 200);
-		ret = rmdir(path) ? -errno : 0;
+		/* refused while the reader is in it, as upstream does */
+		ret = rmdir(path) ? -errno : -EEXIST;
 		kill(pid, SIGKILL);
 		waitpid(pid, NULL, 0);
 		/* the instance goes once its last reader has */
 		for (n = 0; n < 50 && rmdir(path) && errno == EBUSY; n++)
 			msleep(20);
+		if (ret == -EBUSY && !access(path, F_OK))
+			ret = -ENOTEMPTY;	/* and then it would not go */
+		else if (ret == -EBUSY)
+			ret = 0;
 		goto done;
 	}
 	case OP_CLOCK:
@@ -1327,6 +1367,12 @@ int main(int argc, char **argv)
 		if (++total == 200)
 			hash200 = hash;
 		msleep(pick(40));
+		/* now and then tt_acct's readers fall behind: records overrun */
+		if (!pick(40)) {
+			st(&sh->hold, 1);
+			msleep(200 + pick(800));
+			st(&sh->hold, 0);
+		}
 	}
 
 	/* CPU 1 back, then the last epoch drained and checked exactly */

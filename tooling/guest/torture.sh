@@ -9,8 +9,11 @@ seed=$(arg torture.seed)
 sec=$(arg torture.sec)
 echo "guest: $(uname -r) cpus=$(nproc) tracers: $(cat /sys/kernel/tracing/available_tracers)"
 cd /tmp || exit 1
-torture -s "${seed:-1}" -t "${sec:-60}"
+# a driver stuck in the kernel is ended here; the host bounds the whole run
+timeout -s KILL $(( ${sec:-60} + 600 )) torture -s "${seed:-1}" -t "${sec:-60}"
 rc=$?
+[ $rc = 137 ] && echo "torture: RESULT ops=? accounting=none status=HUNG (killed after $(( ${sec:-60} + 600 )) s)"
+[ -s /tmp/tt-failed.log ] && tail -n 3 /tmp/tt-failed.log | sed 's/^/guest: last trace-cmd failure: /'
 # the kernel's own verdicts (the host scans the whole console as well)
 dmesg | grep -E -c 'WARNING:|BUG:|KASAN|lockdep|INFO: task|rcu: INFO' |
 	sed 's/^/guest: dmesg splat lines: /'
