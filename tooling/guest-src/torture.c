@@ -131,7 +131,7 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void msleep(int ms)
+static void sleep_ms(int ms)
 {
 	usleep(ms * 1000);
 }
@@ -433,7 +433,7 @@ static void pipe_reader(int r, const char *arr, int consuming)
 		int n;
 
 		if (consuming && ld(&sh->hold)) {
-			msleep(5);
+			sleep_ms(5);
 			continue;
 		}
 
@@ -443,7 +443,7 @@ static void pipe_reader(int r, const char *arr, int consuming)
 				add(&sh->errors[r], 1);
 			else if (!have)
 				reader_empty(r, g);
-			msleep(5);
+			sleep_ms(5);
 			continue;
 		}
 		add(&sh->bytes[r], n);
@@ -505,7 +505,7 @@ static void raw_reader(int r, const char *arr, int ai, int cpu, int use_splice,
 		long n, size = 0, got, m;
 
 		if (consuming && ld(&sh->hold)) {
-			msleep(5);
+			sleep_ms(5);
 			continue;
 		}
 
@@ -523,7 +523,7 @@ static void raw_reader(int r, const char *arr, int ai, int cpu, int use_splice,
 				add(&sh->errors[r], 1);
 			else
 				reader_empty(r, g);
-			msleep(5);
+			sleep_ms(5);
 			continue;
 		}
 		add(&sh->bytes[r], n);
@@ -574,7 +574,7 @@ static void mmap_reader(int r)
 		cpu ^= 1;
 		fd = open(path, O_RDONLY | O_NONBLOCK);
 		if (fd < 0) {
-			msleep(100);
+			sleep_ms(100);
 			continue;
 		}
 		m = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0);
@@ -585,7 +585,7 @@ static void mmap_reader(int r)
 				reader_empty(r, ~0UL);
 				return;		/* this kernel does not map them */
 			}
-			msleep(200);
+			sleep_ms(200);
 			continue;
 		}
 		len = m->meta_page_size + (size_t)m->nr_subbufs * m->subbuf_size;
@@ -593,7 +593,7 @@ static void mmap_reader(int r)
 		all = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
 		if (all == MAP_FAILED) {
 			close(fd);
-			msleep(100);
+			sleep_ms(100);
 			continue;
 		}
 		m = (struct meta *)all;
@@ -620,12 +620,12 @@ static void mmap_reader(int r)
 			done = commit & ((1UL << 30) - 1);
 			last_id = id;
 			add(&sh->mmap_pages, 1);
-			msleep(2);
+			sleep_ms(2);
 		}
 		munmap(all, len);
 		close(fd);
 		order_reset(&o);
-		msleep(pick(300));
+		sleep_ms(pick(300));
 	}
 }
 
@@ -645,7 +645,7 @@ static void iter_reader(int r)
 		snprintf(path, sizeof(path), "%s/trace", arr);
 		fd = open(path, O_RDONLY);
 		if (fd < 0) {
-			msleep(100);
+			sleep_ms(100);
 			continue;
 		}
 		while ((n = read(fd, buf + have, 65536 - have)) > 0) {
@@ -673,31 +673,38 @@ static void iter_reader(int r)
 			add(&sh->errors[r], 1);
 		close(fd);
 		add(&sh->iter_passes, 1);
-		msleep(50 + pick(200));
+		sleep_ms(50 + pick(200));
 	}
 }
 
 /* trace-cmd record into an instance of its own or the top level */
 static void tracecmd_reader(int r)
 {
-	int turn = 0;
+	unsigned int turn = 0;
 
 	if (access("/usr/bin/trace-cmd", X_OK)) {
 		reader_empty(r, ~0UL);
 		return;
 	}
 	while (!ld(&sh->stop)) {
-		const char *cmd = (turn++ % 3) ?
-			"timeout 60 trace-cmd record -B tt_tc -e sched_switch -e timer -o /tmp/tt.dat sleep 2 >/tmp/tt.log 2>&1 && timeout 60 trace-cmd report -i /tmp/tt.dat >/dev/null 2>>/tmp/tt.log" :
-			"timeout 60 trace-cmd record -e sched_wakeup -o /tmp/tt.dat sleep 1 >/tmp/tt.log 2>&1 && timeout 60 trace-cmd report -i /tmp/tt.dat >/dev/null 2>>/tmp/tt.log";
-		int rc = system(cmd);
+		static const char report[] =
+			" >/tmp/tt.log 2>&1 && timeout 60 trace-cmd report -i /tmp/tt.dat"
+			" >/dev/null 2>>/tmp/tt.log";
+		char cmd[512];
+		int rc;
+
+		snprintf(cmd, sizeof(cmd), "timeout 60 trace-cmd record %s -o /tmp/tt.dat %s%s",
+			 (turn % 3) ? "-B tt_tc -e sched_switch -e timer" : "-e sched_wakeup",
+			 (turn % 3) ? "sleep 2" : "sleep 1", report);
+		turn++;
+		rc = system(cmd);
 
 		add(&sh->tc_runs, 1);
 		if (rc) {
 			add(&sh->tc_fail, 1);
 			system("cp /tmp/tt.log /tmp/tt-failed.log");
 		}
-		msleep(500 + pick(1000));
+		sleep_ms(500 + pick(1000));
 	}
 }
 
@@ -719,7 +726,7 @@ static void acct_writer(int w)
 		if (ld(&sh->pause) || (w == 1 && ld(&sh->cpu1_off))) {
 			st(&sh->paused[w], 1);
 			pinned = 0;
-			msleep(1);
+			sleep_ms(1);
 			continue;
 		}
 		st(&sh->paused[w], 0);
@@ -730,7 +737,7 @@ static void acct_writer(int w)
 			pin(w);
 			pinned = sched_getcpu() == w;
 			if (!pinned) {
-				msleep(5);
+				sleep_ms(5);
 				continue;
 			}
 		}
@@ -794,7 +801,7 @@ static int wait_for(int (*cond)(void), double seconds)
 	while (!cond()) {
 		if (now() > end)
 			return -1;
-		msleep(2);
+		sleep_ms(2);
 	}
 	return 0;
 }
@@ -831,7 +838,7 @@ static int drain(void)
 {
 	if (wait_for(acct_empty, 120)) {
 		add(&sh->drain_timeouts, 1);
-		problem("tt_acct did not drain in 120 s");
+		problem("the instance tt_acct kept entries for 120 s");
 		return -1;
 	}
 	__atomic_fetch_add(&sh->drain_gen, 1, __ATOMIC_SEQ_CST);
@@ -871,7 +878,8 @@ static void epoch_close(int cut)
 		if (cut ? ep->read[w] > ep->written[w] :
 			  ep->read[w] + ep->lost[w] != ep->written[w]) {
 			add(&sh->mismatch, 1);
-			problem("epoch %d%s writer %d: read %ld + lost %ld, written %ld; the kernel counts %ld read, %ld dropped; after %s",
+			problem("epoch %d%s writer %d: read %ld + lost %ld, written %ld; "
+				"the kernel counts %ld read, %ld dropped; after %s",
 				e, cut ? " (cut)" : "", w, ep->read[w], ep->lost[w],
 				ep->written[w],
 				stat_field(ACCT, w, "read events:") - ep->kread_base[w],
@@ -921,8 +929,8 @@ static int list_words(const char *path, char words[][64], int max)
 
 	if (get(path, buf, sizeof(buf)) <= 0)
 		return 0;
-	for (tok = strtok_r(buf, " \n", &save); tok && n < max;
-	     tok = strtok_r(NULL, " \n", &save)) {
+	for (tok = strtok_r(buf, "\n ", &save); tok && n < max;
+	     tok = strtok_r(NULL, "\n ", &save)) {
 		if (*tok == '[') {
 			tok++;
 			tok[strcspn(tok, "]")] = 0;
@@ -988,7 +996,9 @@ static int do_op(int k, uint64_t *hash)
 	case OP_SIZE_CPU:
 	case OP_SIZE_ABSURD: {
 		static const char *const ok[] = { "16", "64", "128", "300", "1024", "2048", "7" };
-		static const char *const bad[] = { "0", "4000000", "-5", "x", "99999999999999999999", "" };
+		static const char *const bad[] = {
+			"0", "4000000", "-5", "x", "99999999999999999999", "",
+		};
 
 		if (k == OP_SIZE_CPU)
 			snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/buffer_size_kb", arr, cpu);
@@ -1064,27 +1074,37 @@ static int do_op(int k, uint64_t *hash)
 		ret = k == OP_MKDIR ? mkdir(path, 0755) : rmdir(path);
 		goto done;
 	case OP_BLOCKED_RMDIR: {
+		int ready[2];
 		pid_t pid;
 
 		snprintf(path, sizeof(path), TR "/instances/tt_blk");
 		mkdir(path, 0755);
+		if (pipe(ready))
+			ready[0] = -1, ready[1] = -1;
 		pid = fork();
 		if (!pid) {
 			char b[4096];
 			int fd = open(TR "/instances/tt_blk/trace_pipe", O_RDONLY);
 
+			/* in the instance now: tell the driver, then block */
+			if (write(ready[1], "r", 1) < 0)
+				_exit(1);
 			while (fd >= 0 && read(fd, b, sizeof(b)) >= 0)
 				;
 			_exit(0);
 		}
-		msleep(100 + v % 200);
+		close(ready[1]);
+		if (read(ready[0], val, 1) < 0)
+			val[0] = 0;
+		close(ready[0]);
+		sleep_ms(50 + v % 200);
 		/* refused while the reader is in it, as upstream does */
 		ret = rmdir(path) ? -errno : -EEXIST;
 		kill(pid, SIGKILL);
 		waitpid(pid, NULL, 0);
 		/* the instance goes once its last reader has */
 		for (n = 0; n < 50 && rmdir(path) && errno == EBUSY; n++)
-			msleep(20);
+			sleep_ms(20);
 		if (ret == -EBUSY && !access(path, F_OK))
 			ret = -ENOTEMPTY;	/* and then it would not go */
 		else if (ret == -EBUSY)
@@ -1235,7 +1255,8 @@ static void find_print_event(void)
 	if (p)
 		print_id = atoi(p + 4);
 	p = strstr(buf, "buf[];");
-	if (p && (p = strstr(p, "offset:")))
+	p = p ? strstr(p, "offset:") : NULL;
+	if (p)
 		print_buf_off = atoi(p + 7);
 }
 
@@ -1366,11 +1387,11 @@ int main(int argc, char **argv)
 		do_op(k, &hash);
 		if (++total == 200)
 			hash200 = hash;
-		msleep(pick(40));
+		sleep_ms(pick(40));
 		/* now and then tt_acct's readers fall behind: records overrun */
 		if (!pick(40)) {
 			st(&sh->hold, 1);
-			msleep(200 + pick(800));
+			sleep_ms(200 + pick(800));
 			st(&sh->hold, 0);
 		}
 	}
@@ -1398,7 +1419,7 @@ int main(int argc, char **argv)
 				waitpid(kids[i], &status, 0);
 				break;
 			}
-			msleep(10);
+			sleep_ms(10);
 		}
 	}
 	if (module_loaded)

@@ -15,6 +15,6 @@ rc=$?
 [ $rc = 137 ] && echo "torture: RESULT ops=? accounting=none status=HUNG (killed after $(( ${sec:-60} + 600 )) s)"
 [ -s /tmp/tt-failed.log ] && tail -n 3 /tmp/tt-failed.log | sed 's/^/guest: last trace-cmd failure: /'
 # the kernel's own verdicts (the host scans the whole console as well)
-dmesg | grep -E -c 'WARNING:|BUG:|KASAN|lockdep|INFO: task|rcu: INFO' |
+dmesg | grep -E -c 'WARNING:|BUG:|KASAN|circular locking|recursive locking|inconsistent lock|INFO: task|rcu: INFO' |
 	sed 's/^/guest: dmesg splat lines: /'
 exit $rc
