@@ -29,6 +29,7 @@ done
 # and after it for the readers to stop and the last checks.
 margin=${TORTURE_MARGIN:-900}
 stamp=$(date +%Y%m%d-%H%M%S)
+mkdir -p "$BUILD/runs"
 declare -A run pid
 for k in "${kinds[@]}"; do
 	kernel_vars "$k"
