@@ -7,6 +7,7 @@
 #   make check      every test tier; ends with "N passed, N failed"
 #   make ref        build the reference kernel (the base tree's own tracing)
 #   make compare    conformance side by side, ours vs reference
+#   make distro     Debian's tracing options: how many survive on our tree
 #   make bench      benchmarks side by side
 #   make torture    control operations at random against live writers and
 #                   readers, ours and the reference side by side
@@ -19,7 +20,7 @@ T := tooling
 KIND := $(if $(filter 1,$(REF)),ref,ours)
 export DEBUG
 
-.PHONY: all run check ref compare bench torture series kernel setup clean distclean help
+.PHONY: all run check ref compare distro bench torture series kernel setup clean distclean help
 
 all: kernel
 
@@ -48,6 +49,9 @@ check:
 
 compare: setup
 	@$(T)/compare.sh
+
+distro: setup
+	@$(T)/distro.sh
 
 bench: setup
 	@$(T)/bench.sh

@@ -47,6 +47,9 @@ finish() {
 
 stage_start setup
 "$TOOLING/setup.sh"
+# T0 harnesses compile files of the base tree (tools/testing/ftrace takes
+# lib/glob.c from it): extract it before they run, not at the kernel build.
+"$TOOLING/base.sh"
 stage_end
 
 # T0: each userspace harness ends with its own "N passed, N failed" line.
@@ -96,7 +99,7 @@ kernel_vars ours
 stamp=$(date +%Y%m%d-%H%M%S)
 RUN=$BUILD/runs/$NAME-check-$stamp-a
 RUN2=$BUILD/runs/$NAME-check-$stamp-b
-RUN=$RUN TIERS=t2,t3,t4 T3=00basic,event,filter,instances,tracer,preemptirq \
+RUN=$RUN TIERS=t2,t3,t4 T3=00basic,event,filter,instances,tracer,preemptirq,trigger \
 	TIMEOUT=${CHECK_TIMEOUT:-1500} "$TOOLING/vm.sh" ours check &
 pid_a=$!
 RUN=$RUN2 TIERS=t3 T3=ftrace TIMEOUT=${CHECK_TIMEOUT:-1500} \
@@ -111,17 +114,20 @@ if [ $rc = 0 ]; then pass; else fail "guest B: status $rc, logs in $RUN2"; fi
 grep -h '^@@RESULT t3 ' "$RUN2/out.log" 2>/dev/null || true
 stage_end
 
-# Boot options: a third boot with the event options on the command line
-# (tooling/guest/boot-events.sh says what each check expects).
+# Boot options: a guest per tooling/guest/boot-*.sh, booted with the options
+# of its "# APPEND:" line; each says what its checks expect.
 stage_start "boot options"
-RUN3=$BUILD/runs/$NAME-check-$stamp-boot
-rc=0
-RUN=$RUN3 TIMEOUT=300 APPEND="$(sed -n "s/^# APPEND: //p" "$TOOLING/guest/boot-events.sh")" \
-	"$TOOLING/vm.sh" ours script "$TOOLING/guest/boot-events.sh" > "$RUN3.out" 2>&1 || rc=$?
-tally boot "$RUN3.out"
-[ $rc = 0 ] || fail "boot options guest: status $rc, logs in $RUN3"
-[ $TALLIED -gt 0 ] || fail "boot options guest: no results, logs in $RUN3"
-echo "boot: $TALLIED checks run (logs in $RUN3)"
+for script in "$TOOLING"/guest/boot-*.sh; do
+	what=$(basename "$script" .sh)
+	RUN3=$BUILD/runs/$NAME-check-$stamp-$what
+	rc=0
+	RUN=$RUN3 TIMEOUT=300 APPEND="$(sed -n "s/^# APPEND: //p" "$script")" \
+		"$TOOLING/vm.sh" ours script "$script" > "$RUN3.out" 2>&1 || rc=$?
+	tally boot "$RUN3.out"
+	[ $rc = 0 ] || fail "$what guest: status $rc, logs in $RUN3"
+	[ $TALLIED -gt 0 ] || fail "$what guest: no results, logs in $RUN3"
+	echo "$what: $TALLIED checks run (logs in $RUN3)"
+done
 stage_end
 
 # Lazy expansion: one boot per trigger (tooling/guest/lazy-expand.sh), as

@@ -18,6 +18,7 @@
 
 #include "trace.h"
 #include "trace_core.h"
+#include "ftrace_internal.h"
 
 /* One mutex for every configuration change (see trace.h). */
 DEFINE_MUTEX(trace_types_lock);
@@ -675,6 +676,8 @@ struct trace_array *trace_array_create(const char *name)
 		goto fail;
 	tr->trace_flags = global_trace.trace_flags & ~ZEROED_TRACE_FLAGS;
 	init_array_state(tr);
+	if (ftrace_array_init(tr))
+		goto fail;
 	if (allocate_trace_buffers(tr, trace_buf_size) < 0)
 		goto fail;
 	tr->ring_buffer_expanded = true;
@@ -684,6 +687,7 @@ struct trace_array *trace_array_create(const char *name)
 
 fail:
 	free_trace_buffers(tr);
+	ftrace_array_free(tr);
 	free_cpumask_var(tr->pipe_cpumask);
 	free_cpumask_var(tr->tracing_cpumask);
 	kfree(tr->name);
@@ -716,6 +720,7 @@ int __remove_instance(struct trace_array *tr)
 	tr->current_trace->enabled--;
 	if (trace_flag_set(tr, TRACE_ITER_STOP_ON_FREE))
 		tracer_tracing_off(tr);
+	ftrace_array_free(tr);
 	free_trace_buffers(tr);
 	free_cpumask_var(tr->pipe_cpumask);
 	free_cpumask_var(tr->tracing_cpumask);
@@ -737,6 +742,9 @@ static int __init alloc_global_trace(void)
 	    !zalloc_cpumask_var(&tr->pipe_cpumask, GFP_KERNEL))
 		goto out;
 	init_array_state(tr);
+	ret = ftrace_array_init(tr);
+	if (ret)
+		goto out;
 #ifdef CONFIG_TRACER_MAX_TRACE
 	tr->allocated_snapshot = snapshot_at_boot;
 #endif
@@ -783,6 +791,8 @@ void __init early_trace_init(void)
 
 	register_tracer(&nop_trace);
 	nop_trace.enabled++;
+	/* A boot tracer (ftrace=function) starts right here. */
+	init_function_trace();
 
 	if (boot_options[0]) {
 		char *buf = boot_options, *opt;

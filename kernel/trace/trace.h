@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The tracing core's interface to every layer.
- * Included by: trace*.c trace_*.h (all of kernel/trace/ but the ring buffer)
+ * Included by: trace*.c trace_*.h ftrace_*.c (all of kernel/trace/ but the
+ * ring buffer)
  *
  * kernel/trace/ is layered; Documentation/trace/code-layout.rst draws
  * the map. Each layer has a private header for what its files share
@@ -223,6 +224,17 @@ struct trace_array {
 	/* Event layer state (issue: events) is added here. */
 	struct list_head	systems;
 	struct list_head	events;
+#ifdef CONFIG_FUNCTION_TRACER
+	/*
+	 * Function tracing (ftrace_internal.h): the array's ftrace_ops, and
+	 * the set_ftrace_filter/notrace ":mod:" filters that wait for their
+	 * module (under ftrace_lock).
+	 */
+	struct ftrace_ops	*ops;
+	struct list_head	mod_trace;
+	struct list_head	mod_notrace;
+	bool			function_enabled; /* the callback may record */
+#endif
 };
 
 /* ============ trace_tracer.c: the interface of tracers ================ */
@@ -313,6 +325,7 @@ int tracing_update_buffers(struct trace_array *tr);
 void tracing_expand_at_boot(void);
 
 /* tracing_on of @tr: whether its buffer records. */
+void tracer_tracing_on(struct trace_array *tr);
 void tracer_tracing_off(struct trace_array *tr);
 bool tracer_tracing_is_on(struct trace_array *tr);
 /* Nesting stop and start of recording (pause-on-trace, latency tracers). */
@@ -447,6 +460,12 @@ void tracing_log_err(struct trace_array *tr, const char *loc,
  */
 void trace_event_stacks(struct trace_array *tr, struct trace_buffer *buffer,
 			unsigned int trace_ctx, int skip);
+/*
+ * The kernel stack, from the caller of this function outwards less its
+ * @skip innermost frames, as a TRACE_STACK entry of @buffer.
+ */
+void trace_record_kstack(struct trace_buffer *buffer, unsigned int trace_ctx,
+			 int skip);
 
 /* ============ trace_snapshot.c: the snapshot buffer ==================== */
 
@@ -459,7 +478,28 @@ void trace_event_stacks(struct trace_array *tr, struct trace_buffer *buffer,
  * -EINVAL for 0 on a per-CPU file). Takes trace_types_lock.
  */
 int tracing_snapshot_write(struct trace_array *tr, int cpu, unsigned long val);
+/*
+ * For snapshot triggers: make sure @tr has its snapshot buffer (takes
+ * trace_types_lock; -EBUSY when the current tracer owns it), and swap
+ * it with the live one from any context but NMI.
+ */
+int tracing_snapshot_arm(struct trace_array *tr);
+void tracing_snapshot_instance(struct trace_array *tr);
 #endif
+
+/* ======== trace_events_trigger.c: trace_marker's triggers ============== */
+
+/*
+ * The triggers of events/ftrace/print on a marker entry of @tr about to
+ * be committed: returns the deferred ones, for
+ * trace_marker_post_triggers() after the commit.
+ */
+enum event_trigger_type trace_marker_triggers(struct trace_array *tr,
+					      struct trace_buffer *buffer,
+					      void *entry,
+					      struct ring_buffer_event *event);
+void trace_marker_post_triggers(struct trace_array *tr,
+				enum event_trigger_type tt);
 
 /* ========= trace_events.c: the event layer, for the core ================ */
 
@@ -469,6 +509,12 @@ void trace_event_init(void);
 void trace_events_enable_boot_list(struct trace_array *tr, char *list);
 /* The event-fork option of @tr changed (set_tracer_flag()). */
 void trace_event_follow_fork(struct trace_array *tr, bool enable);
+
+/* ====== trace_sched_switch.c: keep the pid maps current ================ */
+
+/* The function tracer's comms come from the sched probes too. */
+void tracing_start_cmdline_record(void);
+void tracing_stop_cmdline_record(void);
 
 /* ============== helpers shared by every file writer =================== */
 

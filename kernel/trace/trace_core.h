@@ -36,7 +36,6 @@ int tracing_resize_ring_buffer(struct trace_array *tr,
 			       unsigned long size, int cpu_id);
 int tracing_set_cpumask(struct trace_array *tr, cpumask_var_t new_mask);
 int tracing_set_subbuf_order(struct trace_array *tr, int order);
-void tracer_tracing_on(struct trace_array *tr);
 
 /*
  * A new instance named @name with the top level's options (less those
@@ -50,6 +49,8 @@ int __remove_instance(struct trace_array *tr);
 /* ================ trace_tracer.c: the registry of tracers =============== */
 
 struct tracer *trace_types_first(void);	/* list head; under the lock */
+/* Take @type off the list again (its self-test failed); lock held. */
+void unregister_tracer_locked(struct tracer *type);
 /* The tracer, clock and options of @tr (set_tracer_flag(): lock held). */
 int tracing_set_tracer(struct trace_array *tr, const char *name);
 int tracing_set_clock(struct trace_array *tr, const char *name);
@@ -130,19 +131,17 @@ int trace_cmdlines_init(void);	/* early, before any recording */
 void tracing_record_taskinfo_current(unsigned int trace_flags);
 int trace_alloc_tgid_map(void);
 
-/* ========= trace_callstack.c: kernel and user stacks as entries ======= */
-
-/*
- * The kernel stack, from the caller of this function outwards less its
- * @skip innermost frames, as a TRACE_STACK entry of @buffer.
- */
-void trace_record_kstack(struct trace_buffer *buffer, unsigned int trace_ctx,
-			 int skip);
-
 /* ============== trace_selftest.c: tracer self-tests ==================== */
 
 #ifdef CONFIG_FTRACE_STARTUP_TEST
+/*
+ * Test @type; before the scheduler runs (early_trace_init) the test is
+ * postponed to a core initcall, and a tracer that fails it then is
+ * unregistered again. Called with trace_types_lock held.
+ */
 int run_tracer_selftest(struct tracer *type);
+/* Set when a boot tracer runs (ftrace=): the tests would disturb it. */
+extern bool tracing_selftest_disabled;
 #endif
 
 /* ============== helpers of the producers ============================== */

@@ -750,6 +750,20 @@ static const char readme_text[] =
 	"  trace_marker_raw\t- binary data written here (a 4-byte id first)\n"
 	"\t\t\t  is recorded in the buffer\n"
 	"  tracing_cpumask\t- hex mask of the CPUs that record\n"
+#ifdef CONFIG_DYNAMIC_FTRACE
+	"  set_ftrace_filter\t- the function tracer traces only these functions\n"
+	"\t\t\t  (none listed: every function)\n"
+	"\t     accepts: func_full_name or glob-matching-pattern ('*', '?',\n"
+	"\t\t      '[...]'), several per write; '!pattern' takes\n"
+	"\t\t      functions out; a number N the function on line N\n"
+	"\t\t      of available_filter_functions\n"
+	"\t     modules: pattern:mod:module-name, also for a module that\n"
+	"\t\t      is not loaded yet (applied when it loads)\n"
+	"\t     example: echo 'sched*' > set_ftrace_filter\n"
+	"\t\t      echo '*:mod:ext4' >> set_ftrace_filter\n"
+	"\t\t      echo '!schedule' >> set_ftrace_filter\n"
+	"  set_ftrace_notrace\t- never trace these functions (same syntax)\n"
+#endif
 #ifdef CONFIG_TRACER_MAX_TRACE
 	"  tracing_max_latency\t- the largest latency a latency tracer saw (usecs)\n"
 #endif
@@ -779,6 +793,17 @@ static const char readme_text[] =
 	"  saved_cmdlines_size\t- how many pids saved_cmdlines remembers\n"
 	"  saved_tgids\t\t- the pid to thread group map (option record-tgid)\n"
 	"  printk_formats\t- the formats of trace_printk() calls by address\n"
+#ifdef CONFIG_DYNAMIC_FTRACE
+	"  available_filter_functions - the functions that can be traced\n"
+	"  available_filter_functions_addrs - the same with their call-site\n"
+	"\t\t\t  addresses\n"
+	"  enabled_functions\t- functions traced now: how many users, flags\n"
+	"\t\t\t  (R regs, I changes the IP, D direct call, M was\n"
+	"\t\t\t  modified), what their call site calls\n"
+	"  touched_functions\t- functions that have ever been traced\n"
+	"  dyn_ftrace_total_info - call sites, and the pages and groups of\n"
+	"\t\t\t  their records\n"
+#endif
 	"  README\t\t- this text\n";
 
 static ssize_t readme_read(struct file *filp, char __user *ubuf, size_t cnt,

@@ -17,17 +17,64 @@
 #include "trace.h"
 #include "trace_core.h"
 #include "trace_output.h"
+#include "ftrace_internal.h"
 
 #define SELFTEST_LINES	64
 #define SELFTEST_NAME	"selftest-output"
+
+bool tracing_selftest_disabled;
+
+/*
+ * Tracers register in early_trace_init(), before the scheduler: a test
+ * that patches code, sleeps or waits for RCU cannot run yet. Until the
+ * core initcall below, tests are queued.
+ */
+static bool selftests_can_run;
+
+struct postponed_test {
+	struct list_head	list;
+	struct tracer		*type;
+};
+
+static LIST_HEAD(postponed_tests);
+
+static int postpone_selftest(struct tracer *type)
+{
+	struct postponed_test *p = kmalloc(sizeof(*p), GFP_KERNEL);
+
+	if (!p)
+		return -ENOMEM;
+	p->type = type;
+	list_add_tail(&p->list, &postponed_tests);
+	return 0;
+}
+
+static int __init run_postponed_selftests(void)
+{
+	struct postponed_test *p, *n;
+
+	mutex_lock(&trace_types_lock);
+	selftests_can_run = true;
+	list_for_each_entry_safe(p, n, &postponed_tests, list) {
+		if (run_tracer_selftest(p->type) < 0)
+			unregister_tracer_locked(p->type);
+		list_del(&p->list);
+		kfree(p);
+	}
+	mutex_unlock(&trace_types_lock);
+	return 0;
+}
+core_initcall(run_postponed_selftests);
 
 int run_tracer_selftest(struct tracer *type)
 {
 	struct trace_array *tr = &global_trace;
 	int ret;
 
-	if (!type->selftest)
+	if (!type->selftest || tracing_selftest_disabled)
 		return 0;
+	if (!selftests_can_run)
+		return postpone_selftest(type);
 	tracing_selftest_running = true;
 	ret = type->selftest(type, tr);
 	tracing_selftest_running = false;
@@ -218,3 +265,101 @@ static int __init trace_selftest_output(void)
 	return 0;
 }
 late_initcall(trace_selftest_output);
+
+#ifdef CONFIG_FUNCTION_TRACER
+/*
+ * The function tracer: trace everything, then only one function, and
+ * count what the buffer got. The two functions called live in
+ * trace_selftest_dynamic.c, the one file here built with call sites.
+ */
+#define SELFTEST_CALLS	3
+
+/* Consume @tr's buffer: TRACE_FN entries at @ip, and the other ones. */
+static void selftest_count_fn(struct trace_array *tr, unsigned long ip,
+			      unsigned long *hit, unsigned long *other)
+{
+	struct trace_buffer *buffer = tr->array_buffer.buffer;
+	struct ring_buffer_event *event;
+	struct ftrace_entry *entry;
+	int cpu;
+
+	*hit = *other = 0;
+	for_each_online_cpu(cpu) {
+		while ((event = ring_buffer_consume(buffer, cpu, NULL, NULL))) {
+			entry = ring_buffer_event_data(event);
+			if (entry->ent.type != TRACE_FN)
+				continue;
+			if (entry->ip == ip)
+				(*hit)++;
+			else
+				(*other)++;
+		}
+	}
+}
+
+/*
+ * One round: start the tracer, call the traced function SELFTEST_CALLS
+ * times (and the other one as often), stop recording before the tracer
+ * goes (taking the sites out is traced too), count.
+ */
+static int selftest_function_round(struct tracer *trace, struct trace_array *tr,
+				   unsigned long site, unsigned long *hit,
+				   unsigned long *other)
+{
+	int i, ret;
+
+	ret = trace->init(tr);
+	if (ret)
+		return ret;
+	for (i = 0; i < SELFTEST_CALLS; i++) {
+		trace_selftest_fn_traced(i);
+		trace_selftest_fn_other(i);
+	}
+	tracer_tracing_off(tr);
+	trace->reset(tr);
+	selftest_count_fn(tr, site, hit, other);
+	tracer_tracing_on(tr);
+	tracing_reset_online_cpus(&tr->array_buffer);
+	return 0;
+}
+
+int trace_selftest_startup_function(struct tracer *trace, struct trace_array *tr)
+{
+	static const char name[] = "trace_selftest_fn_traced";
+	unsigned long site, hit, other;
+	int ret;
+
+	/* The user's boot filters are the top level's: do not touch them. */
+	if (ftrace_filter_param) {
+		pr_info("tracing: function self-test skipped (ftrace_filter=)\n");
+		return 0;
+	}
+	site = ftrace_location((unsigned long)trace_selftest_fn_traced);
+	if (!site)
+		return -ENODEV;
+
+	ret = selftest_function_round(trace, tr, site, &hit, &other);
+	if (ret)
+		return ret;
+	if (hit != SELFTEST_CALLS || !other) {
+		pr_warn("tracing: all functions: %lu calls of %s seen, %lu others\n",
+			hit, name, other);
+		return -EINVAL;
+	}
+
+	ret = ftrace_set_filter(tr->ops, (unsigned char *)name,
+				sizeof(name) - 1, 1);
+	if (ret)
+		return ret;
+	ret = selftest_function_round(trace, tr, site, &hit, &other);
+	ftrace_set_filter(tr->ops, NULL, 0, 1);
+	if (ret)
+		return ret;
+	if (hit != SELFTEST_CALLS || other) {
+		pr_warn("tracing: filtered to %s: %lu calls seen, %lu others\n",
+			name, hit, other);
+		return -EINVAL;
+	}
+	return 0;
+}
+#endif /* CONFIG_FUNCTION_TRACER */

@@ -24,6 +24,21 @@ static int __init boot_alloc_snapshot(char *str)
 }
 __setup("alloc_snapshot", boot_alloc_snapshot);
 
+/*
+ * ftrace_boot_snapshot: take a snapshot when the boot is over (just
+ * before init text is freed), so what early boot traced is kept while
+ * the live buffer goes on.
+ */
+static bool snapshot_when_booted;
+
+static int __init boot_snapshot(char *str)
+{
+	snapshot_when_booted = true;
+	snapshot_at_boot = true;
+	return 1;
+}
+__setup("ftrace_boot_snapshot", boot_snapshot);
+
 /* Give the snapshot buffer the live buffer's size, CPU by CPU. */
 static int match_live_size(struct trace_array *tr, int only_cpu)
 {
@@ -146,7 +161,7 @@ static void update_max_tr_single(struct trace_array *tr,
 	WARN_ON_ONCE(ret && ret != -EBUSY && ret != -EAGAIN);
 }
 
-static void tracing_snapshot_instance(struct trace_array *tr)
+void tracing_snapshot_instance(struct trace_array *tr)
 {
 	unsigned long flags;
 
@@ -168,6 +183,24 @@ static void tracing_snapshot_instance(struct trace_array *tr)
 	local_irq_restore(flags);
 }
 
+/* ftrace_boot_snapshot (above): the boot is over, take the snapshots. */
+void __init ftrace_boot_snapshot(void)
+{
+	static const char msg[] = "** Boot snapshot taken **\n";
+	struct trace_array *tr;
+
+	if (!snapshot_when_booted)
+		return;
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		if (!tr->allocated_snapshot)
+			continue;
+		tracing_snapshot_instance(tr);
+		__trace_array_puts(tr, _THIS_IP_, msg, sizeof(msg) - 1);
+	}
+	mutex_unlock(&trace_types_lock);
+}
+
 void tracing_snapshot(void)
 {
 	tracing_snapshot_instance(&global_trace);
@@ -184,6 +217,17 @@ int tracing_alloc_snapshot(void)
 	return ret;
 }
 EXPORT_SYMBOL_GPL(tracing_alloc_snapshot);
+
+int tracing_snapshot_arm(struct trace_array *tr)
+{
+	int ret = -EBUSY;
+
+	mutex_lock(&trace_types_lock);
+	if (!tr->current_trace->use_max_tr)
+		ret = tracing_alloc_snapshot_instance(tr);
+	mutex_unlock(&trace_types_lock);
+	return ret < 0 ? ret : 0;
+}
 
 void tracing_snapshot_alloc(void)
 {

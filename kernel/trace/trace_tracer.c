@@ -17,6 +17,46 @@
 /* The registered tracers, newest first; changed under trace_types_lock. */
 static struct tracer *trace_types_head;
 
+/*
+ * ftrace=NAME: the tracer the top level starts with, as soon as it
+ * registers (the function tracer does so in early_trace_init(), so the
+ * early boot is traced). Cleared once used or when the boot is over.
+ */
+static char bootup_tracer[MAX_TRACER_SIZE] __initdata;
+static bool bootup_tracer_pending;
+
+static int __init set_bootup_tracer(char *str)
+{
+	strscpy(bootup_tracer, str, sizeof(bootup_tracer));
+	bootup_tracer_pending = true;
+	return 1;
+}
+__setup("ftrace=", set_bootup_tracer);
+
+static int __init bootup_tracer_check(void)
+{
+	if (bootup_tracer_pending)
+		pr_warn("tracing: ftrace=%s: no such tracer\n", bootup_tracer);
+	bootup_tracer_pending = false;
+	return 0;
+}
+late_initcall_sync(bootup_tracer_check);
+
+/* @type just registered: is it the boot tracer? */
+static void __ref start_bootup_tracer(struct tracer *type)
+{
+	if (!bootup_tracer_pending || strcmp(bootup_tracer, type->name))
+		return;
+	bootup_tracer_pending = false;
+#ifdef CONFIG_FTRACE_STARTUP_TEST
+	/* The other tracers' tests would switch it off. */
+	tracing_selftest_disabled = true;
+#endif
+	pr_info("tracing: starting tracer '%s'\n", type->name);
+	if (tracing_set_tracer(&global_trace, type->name))
+		pr_warn("tracing: tracer '%s' did not start\n", type->name);
+}
+
 struct tracer *trace_types_first(void)
 {
 	lockdep_assert_held(&trace_types_lock);
@@ -82,7 +122,23 @@ int register_tracer(struct tracer *type)
 		update_tracer_options(tr);
 out:
 	mutex_unlock(&trace_types_lock);
+	if (!ret)
+		start_bootup_tracer(type);
 	return ret;
+}
+
+void unregister_tracer_locked(struct tracer *type)
+{
+	struct tracer **p;
+
+	lockdep_assert_held(&trace_types_lock);
+	for (p = &trace_types_head; *p; p = &(*p)->next) {
+		if (*p == type) {
+			*p = type->next;
+			type->next = NULL;
+			return;
+		}
+	}
 }
 
 /* May @t run on @tr? Only the top level takes every tracer. */
@@ -127,6 +183,11 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 			goto out_nop;
 	}
 #endif
+	/*
+	 * A new tracer starts on an empty buffer: what the last one recorded
+	 * is not its output (nop included, as with the reference).
+	 */
+	tracing_reset_online_cpus(&tr->array_buffer);
 	if (t->init) {
 		ret = t->init(tr);
 		if (ret)

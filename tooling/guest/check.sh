@@ -24,7 +24,11 @@ run_tc() {
 	name=${file#$FT/test.d/}
 	log=/tmp/ftlog/$(echo "$name" | tr / _)
 	rm -rf "$log"
-	out=$(cd $FT && timeout $CASE_TIMEOUT ./ftracetest -k -l "$log" "$file" 2>&1)
+	# A case that needs longer than CASE_TIMEOUT says so in a
+	# "# timeout: SECONDS" line (our stress cases).
+	limit=$(sed -n 's/^# timeout: *\([0-9][0-9]*\)$/\1/p' "$file" | head -n 1)
+	[ -n "$limit" ] && [ "$limit" -gt "$CASE_TIMEOUT" ] || limit=$CASE_TIMEOUT
+	out=$(cd $FT && timeout $limit ./ftracetest -k -l "$log" "$file" 2>&1)
 	rc=$?
 	# ftracetest prints "[N] description<TAB>[RESULT]" per run of the case;
 	# a case flagged "instance" runs again inside an instance, reported as

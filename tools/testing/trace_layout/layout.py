@@ -74,6 +74,12 @@ UNCHECKED_WHY = "the ring buffer's own; also built into its userspace " \
 
 def unchecked(name):
     return name.startswith("ring_buffer") and name.endswith(".h")
+
+
+# Headers checked by every rule but "used": their .c file is also built
+# into a userspace harness (ftrace_hash.h: tools/testing/ftrace/), whose
+# tests are the only callers of a few of its functions.
+SHARED_WITH_HARNESS = {"ftrace_hash.h"}
 TOKEN = re.compile(r"[A-Za-z_]\w*|\d[\w.]*|->|<<|>>|[^\s\w]")
 BANNER = re.compile(r"^(?:/\*|\*)\s*=+\s*(.*?)\s*=*\s*(?:\*/)?\s*$")
 BANNER_FILE = re.compile(r"[\w*]+\.c")
@@ -447,7 +453,8 @@ def check(tree):
                 verdict(False, "%s: declared under no banner naming its "
                         "owner" % where)
             others = tree.users(it.name, but=owners)
-            verdict(bool(others) or it.name in tree.exported,
+            verdict(bool(others) or it.name in tree.exported or
+                    h.name in SHARED_WITH_HARNESS,
                     "%s: used only by %s, which defines it (make it static "
                     "there, or drop the declaration)"
                     % (where, ", ".join(owners)))

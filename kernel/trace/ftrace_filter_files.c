@@ -1,0 +1,719 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * set_ftrace_filter and set_ftrace_notrace: the files that edit an ops'
+ * hashes, with their small language, and the boot options that do the
+ * same before user space exists.
+ *
+ * What a user writes is a list of words separated by white space:
+ *	name, glob		trace (or in set_ftrace_notrace: never trace)
+ *				the functions it names
+ *	!name, !glob		take them out again
+ *	N			the function on line N of
+ *				available_filter_functions
+ *	func:mod:module		only functions of that module; for a module
+ *				not loaded yet the filter waits for it
+ *	func:command[:param]	a command from the registry
+ *				(register_ftrace_command())
+ * Opening with O_TRUNC (">") starts from an empty list; without it (">>")
+ * from the current one.
+ *
+ * An open file is an editing session: its own copy of the hash and of the
+ * waiting :mod: filters, installed when the file is closed. A write that
+ * fails changes nothing in the session (its words are all or nothing), and
+ * a session in which every write failed installs nothing either, so a
+ * mistyped name leaves the previous filter in place even with ">".
+ */
+#define pr_fmt(fmt) "ftrace: " fmt
+
+#include <linux/ctype.h>
+#include <linux/ftrace.h>
+#include <linux/kallsyms.h>
+#include <linux/module.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/tracefs.h>
+#include <linux/uaccess.h>
+#include <asm/setup.h>
+
+#include "ftrace_internal.h"
+#include "trace.h"
+
+/* The longest word: a symbol, a module name and a command with slack. */
+#define FILTER_WORD_MAX		(KSYM_NAME_LEN + MODULE_NAME_LEN + 64)
+
+/* ------------------------------------------------------------------ */
+/* The command registry                                                 */
+
+static LIST_HEAD(commands);
+static DEFINE_MUTEX(commands_lock);
+
+/*
+ * The function commands (traceon, snapshot, ...) are not written yet:
+ * when they come, these two are declared in trace_triggers.h for them.
+ * Until then nothing registers a command, and "func:cmd" fails with
+ * -EINVAL as an unknown command.
+ */
+
+/**
+ * register_ftrace_command - add a "function:name[:param]" command
+ * @cmd: the command; its name must be new
+ */
+static int __maybe_unused
+register_ftrace_command(struct ftrace_func_command *cmd)
+{
+	struct ftrace_func_command *p;
+	int ret = 0;
+
+	mutex_lock(&commands_lock);
+	list_for_each_entry(p, &commands, list) {
+		if (!strcmp(p->name, cmd->name)) {
+			ret = -EBUSY;
+			goto out;
+		}
+	}
+	list_add(&cmd->list, &commands);
+out:
+	mutex_unlock(&commands_lock);
+	return ret;
+}
+
+static int __maybe_unused
+unregister_ftrace_command(struct ftrace_func_command *cmd)
+{
+	struct ftrace_func_command *p;
+	int ret = -ENODEV;
+
+	mutex_lock(&commands_lock);
+	list_for_each_entry(p, &commands, list) {
+		if (p == cmd) {
+			list_del_init(&cmd->list);
+			ret = 0;
+			break;
+		}
+	}
+	mutex_unlock(&commands_lock);
+	return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* Cached :mod: filters                                                 */
+
+static void mod_entry_free(struct ftrace_mod_entry *me)
+{
+	list_del(&me->list);
+	kfree(me->func);
+	kfree(me->module);
+	kfree(me);
+}
+
+static void mods_free(struct list_head *head)
+{
+	struct ftrace_mod_entry *me, *n;
+
+	list_for_each_entry_safe(me, n, head, list)
+		mod_entry_free(me);
+}
+
+static int mod_entry_add(struct list_head *head, const char *func,
+			 const char *module)
+{
+	struct ftrace_mod_entry *me = kzalloc(sizeof(*me), GFP_KERNEL);
+
+	if (!me)
+		return -ENOMEM;
+	me->func = kstrdup(func, GFP_KERNEL);
+	me->module = kstrdup(module, GFP_KERNEL);
+	if (!me->func || !me->module) {
+		kfree(me->func);
+		kfree(me->module);
+		kfree(me);
+		return -ENOMEM;
+	}
+	list_add_tail(&me->list, head);
+	return 0;
+}
+
+static int mods_copy(struct list_head *dst, struct list_head *src)
+{
+	struct ftrace_mod_entry *me;
+
+	list_for_each_entry(me, src, list) {
+		if (mod_entry_add(dst, me->func, me->module)) {
+			mods_free(dst);
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+static bool module_loaded(const char *name)
+{
+	bool ret;
+
+	preempt_disable();
+	ret = !!find_module(name);
+	preempt_enable();
+	return ret;
+}
+
+/* The list of @tr a session of @filter edits, or NULL without an array. */
+static struct list_head *tr_mods(struct trace_array *tr, bool filter)
+{
+	if (!tr)
+		return NULL;
+	return filter ? &tr->mod_trace : &tr->mod_notrace;
+}
+
+/* ------------------------------------------------------------------ */
+/* Sessions                                                             */
+
+struct filter_session {
+	struct ftrace_listing	listing;	/* first: seq_file's private */
+	struct trace_array	*tr;
+	struct ftrace_ops	*ops;
+	bool			filter;
+	bool			trunc;
+	struct ftrace_hash	*hash;		/* the session's copy */
+	struct list_head	mods;		/* the session's :mod: filters */
+	unsigned int		good_writes, bad_writes;
+	char			*word;		/* a word split between writes */
+	unsigned int		word_len;
+};
+
+static struct filter_session *file_session(struct file *file)
+{
+	if (file->f_mode & FMODE_READ)
+		return ((struct seq_file *)file->private_data)->private;
+	return file->private_data;
+}
+
+/* "func:mod:module": the functions of a module, now or when it loads. */
+static int mod_command(struct filter_session *s, struct ftrace_hash *hash,
+		       struct list_head *mods, char *func, char *module)
+{
+	struct ftrace_mod_entry *me, *n;
+	char *pattern, *modpat;
+	bool removed = false;
+	int ret;
+
+	if (!s->tr)
+		return -ENODEV;
+	if (!module || !*module)
+		return -EINVAL;
+	pattern = kstrdup(func, GFP_KERNEL);
+	modpat = kstrdup(module, GFP_KERNEL);
+	ret = pattern && modpat ? ftrace_match_records(hash, pattern, modpat) :
+				  -ENOMEM;
+	kfree(pattern);
+	kfree(modpat);
+	if (ret)
+		return ret < 0 ? ret : 0;
+
+	/* Nothing matched: the module may not be loaded yet. */
+	if (func[0] == '!') {
+		list_for_each_entry_safe(me, n, mods, list) {
+			if (strcmp(me->module, module))
+				continue;
+			if (!strcmp(func + 1, "*") || !strcmp(me->func, func + 1)) {
+				mod_entry_free(me);
+				removed = true;
+			}
+		}
+		return removed ? 0 : -EINVAL;
+	}
+	if (module_loaded(module))
+		return -EINVAL;
+	return mod_entry_add(mods, func, module);
+}
+
+/* One word into @hash and @mods (the session's scratch copies). */
+static int filter_word(struct filter_session *s, char *word,
+		       struct ftrace_hash *hash, struct list_head *mods)
+{
+	struct ftrace_func_command *p;
+	char *cmd, *param;
+	int ret;
+
+	cmd = strchr(word, ':');
+	if (!cmd) {
+		ret = ftrace_match_records(hash, word, NULL);
+		return ret < 0 ? ret : ret ? 0 : -EINVAL;
+	}
+	*cmd++ = '\0';
+	param = strchr(cmd, ':');
+	if (param)
+		*param++ = '\0';
+	if (!strcmp(cmd, "mod"))
+		return mod_command(s, hash, mods, word, param);
+
+	ret = -EINVAL;
+	mutex_lock(&commands_lock);
+	list_for_each_entry(p, &commands, list) {
+		if (!strcmp(p->name, cmd)) {
+			ret = p->func(s->tr, hash, word, cmd, param, s->filter);
+			break;
+		}
+	}
+	mutex_unlock(&commands_lock);
+	return ret;
+}
+
+/*
+ * A write is applied to scratch copies of the session's hash and :mod:
+ * list, kept only when every word of it worked.
+ */
+struct session_edit {
+	struct ftrace_hash	*hash;
+	struct list_head	mods;
+	bool			touched;	/* a word was applied */
+};
+
+static int edit_begin(struct filter_session *s, struct session_edit *e)
+{
+	INIT_LIST_HEAD(&e->mods);
+	e->touched = false;
+	e->hash = ftrace_hash_copy(FTRACE_HASH_DEFAULT_BITS, s->hash);
+	if (!e->hash || mods_copy(&e->mods, &s->mods)) {
+		ftrace_hash_free(e->hash);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * Apply the words of @text (@len bytes). A word that white space does not
+ * end waits in s->word for more text, unless @last.
+ */
+static int edit_feed(struct filter_session *s, struct session_edit *e,
+		     const char *text, size_t len, bool last)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i <= len; i++) {
+		bool end = i == len;
+
+		if (!end && !isspace(text[i])) {
+			if (s->word_len >= FILTER_WORD_MAX)
+				return -EINVAL;
+			s->word[s->word_len++] = text[i];
+			continue;
+		}
+		if (!s->word_len || (end && !last))
+			continue;
+		s->word[s->word_len] = '\0';
+		s->word_len = 0;
+		ret = filter_word(s, s->word, e->hash, &e->mods);
+		if (ret)
+			return ret;
+		e->touched = true;
+	}
+	return 0;
+}
+
+static void edit_end(struct filter_session *s, struct session_edit *e,
+		     bool keep)
+{
+	if (!keep || !e->touched) {
+		if (!keep)
+			s->word_len = 0;
+		ftrace_hash_free(e->hash);
+		mods_free(&e->mods);
+		return;
+	}
+	ftrace_hash_free(s->hash);
+	s->hash = e->hash;
+	mods_free(&s->mods);
+	list_splice(&e->mods, &s->mods);
+	/* what a reader of this file sees from now on */
+	mutex_lock(&ftrace_lock);
+	s->listing.hash = s->hash;
+	s->listing.head = ftrace_hash_empty(s->hash);
+	ftrace_listing_gen++;
+	mutex_unlock(&ftrace_lock);
+}
+
+static ssize_t regex_write(struct file *file, const char __user *ubuf,
+			   size_t cnt, loff_t *ppos)
+{
+	struct filter_session *s = file_session(file);
+	struct session_edit e;
+	size_t done = 0, n;
+	char *buf;
+	int ret;
+
+	if (!cnt)
+		return 0;
+	if (ftrace_is_dead())
+		return -ENODEV;
+	buf = (char *)__get_free_page(GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+
+	mutex_lock(&s->ops->func_hash->regex_lock);
+	ret = edit_begin(s, &e);
+	if (!ret) {
+		while (!ret && done < cnt) {
+			n = min_t(size_t, cnt - done, PAGE_SIZE);
+			if (copy_from_user(buf, ubuf + done, n))
+				ret = -EFAULT;
+			else
+				ret = edit_feed(s, &e, buf, n, false);
+			done += n;
+		}
+		edit_end(s, &e, !ret);
+	}
+	mutex_unlock(&s->ops->func_hash->regex_lock);
+	free_page((unsigned long)buf);
+	if (ret) {
+		s->bad_writes++;
+		return ret;
+	}
+	s->good_writes++;
+	*ppos += cnt;
+	return cnt;
+}
+
+ssize_t ftrace_filter_write(struct file *file, const char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	return regex_write(file, ubuf, cnt, ppos);
+}
+
+ssize_t ftrace_notrace_write(struct file *file, const char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	return regex_write(file, ubuf, cnt, ppos);
+}
+
+static void session_free(struct filter_session *s)
+{
+	ftrace_hash_free(s->hash);
+	mods_free(&s->mods);
+	kfree(s->word);
+}
+
+/**
+ * ftrace_regex_open - open a filter file of an ops
+ * @tr: the array the file belongs to, or NULL (then @ops->private)
+ * @ops: the ops whose hashes it edits, or NULL (then @tr->ops, or the
+ *	 top level's when both are NULL)
+ * @flag: FTRACE_ITER_FILTER or FTRACE_ITER_NOTRACE
+ * @inode: the file's inode
+ * @file: the file
+ *
+ * Pair with ftrace_filter_write()/ftrace_notrace_write(), seq_read,
+ * and ftrace_regex_release().
+ */
+int ftrace_regex_open(struct trace_array *tr, struct ftrace_ops *ops, int flag,
+		      struct inode *inode, struct file *file)
+{
+	struct ftrace_hash *cur;
+	struct filter_session *s;
+	struct list_head *live_mods;
+	int ret;
+
+	if (ftrace_is_dead())
+		return -ENODEV;
+	if (!tr) {
+		if (!ops)
+			ops = &global_ops;
+		tr = ops->private;
+	}
+	ret = tracing_check_open_get_tr(tr);
+	if (ret)
+		return ret;
+	if (!ops)
+		ops = tr->ops;
+	ret = -ENODEV;
+	if (WARN_ON_ONCE(!ops))
+		goto out_put;
+	ftrace_ops_init(ops);
+
+	ret = -ENOMEM;
+	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		goto out_put;
+	s->tr = tr;
+	s->ops = ops;
+	s->filter = !(flag & FTRACE_ITER_NOTRACE);
+	s->trunc = (file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC);
+	INIT_LIST_HEAD(&s->mods);
+	live_mods = tr_mods(tr, s->filter);
+
+	mutex_lock(&ops->func_hash->regex_lock);
+	cur = s->filter ? ops->func_hash->filter_hash :
+			  ops->func_hash->notrace_hash;
+	s->hash = ftrace_hash_copy(FTRACE_HASH_DEFAULT_BITS,
+				   s->trunc ? NULL : cur);
+	if (!s->hash)
+		goto out_unlock;
+	if (file->f_mode & FMODE_WRITE) {
+		s->word = kmalloc(FILTER_WORD_MAX + 1, GFP_KERNEL);
+		if (!s->word)
+			goto out_unlock;
+		mutex_lock(&ftrace_lock);
+		ret = live_mods && !s->trunc ? mods_copy(&s->mods, live_mods) : 0;
+		mutex_unlock(&ftrace_lock);
+		if (ret)
+			goto out_unlock;
+		s->listing.mods = &s->mods;
+	} else {
+		/* a reader sees the array's own list, under ftrace_lock */
+		s->listing.mods = live_mods;
+	}
+	s->listing.flags = flag;
+	s->listing.hash = s->hash;
+	s->listing.head = ftrace_hash_empty(s->hash);
+
+	ret = 0;
+	if (file->f_mode & FMODE_READ) {
+		ret = seq_open(file, &ftrace_listing_seq_ops);
+		if (!ret)
+			((struct seq_file *)file->private_data)->private = s;
+	} else {
+		file->private_data = s;
+	}
+out_unlock:
+	mutex_unlock(&ops->func_hash->regex_lock);
+	if (!ret)
+		return 0;
+	session_free(s);
+	kfree(s);
+out_put:
+	trace_array_put(tr);
+	return ret;
+}
+
+/* Install the session's hash and :mod: list: under regex_lock. */
+static void session_install(struct filter_session *s)
+{
+	struct list_head *live_mods = tr_mods(s->tr, s->filter);
+	struct ftrace_hash *hash = s->hash;
+	LIST_HEAD(old);
+
+	/* A filter with functions still to come is not "trace everything". */
+	if (s->filter && !list_empty(&s->mods))
+		hash->flags |= FTRACE_HASH_FL_MOD;
+	else if (hash->count || s->trunc)
+		hash->flags &= ~FTRACE_HASH_FL_MOD;
+
+	if (ftrace_ops_set_hash(s->ops, s->filter, hash))
+		return;
+	s->hash = NULL;
+	if (!live_mods)
+		return;
+	mutex_lock(&ftrace_lock);
+	list_splice_init(live_mods, &old);
+	list_splice_init(&s->mods, live_mods);
+	ftrace_listing_gen++;
+	mutex_unlock(&ftrace_lock);
+	mods_free(&old);
+}
+
+int ftrace_regex_release(struct inode *inode, struct file *file)
+{
+	struct filter_session *s = file_session(file);
+	struct ftrace_ops *ops = s->ops;
+
+	if (file->f_mode & FMODE_READ)
+		seq_release(inode, file);
+
+	if (file->f_mode & FMODE_WRITE) {
+		mutex_lock(&ops->func_hash->regex_lock);
+		/* a last word without white space after it */
+		if (s->word_len) {
+			struct session_edit e;
+			int ret = edit_begin(s, &e);
+
+			if (!ret) {
+				ret = edit_feed(s, &e, "", 0, true);
+				edit_end(s, &e, !ret);
+			}
+			if (ret)
+				s->bad_writes++;
+			else
+				s->good_writes++;
+		}
+		/* only failed writes: keep what was there, even with ">" */
+		if (s->good_writes || !s->bad_writes)
+			session_install(s);
+		mutex_unlock(&ops->func_hash->regex_lock);
+	}
+	session_free(s);
+	trace_array_put(s->tr);
+	kfree(s);
+	return 0;
+}
+
+static int filter_open(struct inode *inode, struct file *file)
+{
+	return ftrace_regex_open(inode->i_private, NULL, FTRACE_ITER_FILTER,
+				 inode, file);
+}
+
+static int notrace_open(struct inode *inode, struct file *file)
+{
+	return ftrace_regex_open(inode->i_private, NULL, FTRACE_ITER_NOTRACE,
+				 inode, file);
+}
+
+static loff_t regex_lseek(struct file *file, loff_t offset, int whence)
+{
+	if (file->f_mode & FMODE_READ)
+		return seq_lseek(file, offset, whence);
+	/* a write-only file has no contents to seek in */
+	file->f_pos = 0;
+	return 0;
+}
+
+static const struct file_operations filter_fops = {
+	.open		= filter_open,
+	.read		= seq_read,
+	.write		= ftrace_filter_write,
+	.llseek		= regex_lseek,
+	.release	= ftrace_regex_release,
+};
+
+static const struct file_operations notrace_fops = {
+	.open		= notrace_open,
+	.read		= seq_read,
+	.write		= ftrace_notrace_write,
+	.llseek		= regex_lseek,
+	.release	= ftrace_regex_release,
+};
+
+/* Every trace array (instances too) has its own filter and notrace files. */
+static void filter_files_create(struct trace_array *tr, struct dentry *dir)
+{
+	trace_create_file("set_ftrace_filter", TRACE_MODE_WRITE, dir, tr,
+			  &filter_fops);
+	trace_create_file("set_ftrace_notrace", TRACE_MODE_WRITE, dir, tr,
+			  &notrace_fops);
+}
+
+static struct trace_array_files filter_files = {
+	.create = filter_files_create,
+};
+
+static int __init ftrace_filter_files_init(void)
+{
+	return trace_array_files_register(&filter_files);
+}
+core_initcall(ftrace_filter_files_init);
+
+/* ------------------------------------------------------------------ */
+/* Modules that come                                                    */
+
+/* Apply and drop the cached filters of @tr's @filter list for @name. */
+static void apply_cached(struct trace_array *tr, bool filter, const char *name)
+{
+	struct ftrace_ops *ops = tr->ops;
+	struct ftrace_mod_entry *me, *n;
+	struct list_head *live = tr_mods(tr, filter);
+	struct ftrace_hash *hash;
+	char *pattern, *mod;
+	LIST_HEAD(todo);
+
+	mutex_lock(&ops->func_hash->regex_lock);
+	mutex_lock(&ftrace_lock);
+	list_for_each_entry_safe(me, n, live, list)
+		if (!strcmp(me->module, name))
+			list_move_tail(&me->list, &todo);
+	ftrace_listing_gen++;
+	mutex_unlock(&ftrace_lock);
+	if (list_empty(&todo))
+		goto out;
+
+	hash = ftrace_hash_copy(FTRACE_HASH_DEFAULT_BITS,
+				filter ? ops->func_hash->filter_hash :
+					 ops->func_hash->notrace_hash);
+	if (!hash)
+		goto out_free;
+	list_for_each_entry(me, &todo, list) {
+		pattern = kstrdup(*me->func ? me->func : "*", GFP_KERNEL);
+		mod = kstrdup(me->module, GFP_KERNEL);
+		if (pattern && mod)
+			ftrace_match_records(hash, pattern, mod);
+		kfree(pattern);
+		kfree(mod);
+	}
+	mutex_lock(&ftrace_lock);
+	if (filter && list_empty(live) && hash->count)
+		hash->flags &= ~FTRACE_HASH_FL_MOD;
+	mutex_unlock(&ftrace_lock);
+	if (ftrace_ops_set_hash(ops, filter, hash))
+		ftrace_hash_free(hash);
+out_free:
+	mods_free(&todo);
+out:
+	mutex_unlock(&ops->func_hash->regex_lock);
+}
+
+void ftrace_process_cached_mods(const char *name)
+{
+	struct trace_array *tr;
+
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		if (!tr->ops)
+			continue;
+		apply_cached(tr, true, name);
+		apply_cached(tr, false, name);
+	}
+	mutex_unlock(&trace_types_lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* Boot options                                                         */
+
+static char boot_filter[COMMAND_LINE_SIZE] __initdata;
+static char boot_notrace[COMMAND_LINE_SIZE] __initdata;
+bool ftrace_filter_param;
+
+static int __init set_boot_filter(char *str)
+{
+	ftrace_filter_param = true;
+	strscpy(boot_filter, str, sizeof(boot_filter));
+	return 1;
+}
+__setup("ftrace_filter=", set_boot_filter);
+
+static int __init set_boot_notrace(char *str)
+{
+	ftrace_filter_param = true;
+	strscpy(boot_notrace, str, sizeof(boot_notrace));
+	return 1;
+}
+__setup("ftrace_notrace=", set_boot_notrace);
+
+/**
+ * ftrace_set_early_filter - apply a comma-separated list at boot
+ * @ops: the ops
+ * @buf: the list (modified)
+ * @enable: 1 for the filter, 0 for the notrace hash
+ */
+void __init ftrace_set_early_filter(struct ftrace_ops *ops, char *buf,
+				    int enable)
+{
+	char *word;
+
+	ftrace_ops_init(ops);
+	while ((word = strsep(&buf, ","))) {
+		if (!*word)
+			continue;
+		if ((enable ? ftrace_set_filter : ftrace_set_notrace)
+			(ops, (unsigned char *)word, strlen(word), 0))
+			pr_info("%s: no function matches '%s'\n",
+				enable ? "ftrace_filter=" : "ftrace_notrace=",
+				word);
+	}
+}
+
+void __init ftrace_apply_boot_filters(void)
+{
+	if (boot_filter[0])
+		ftrace_set_early_filter(&global_ops, boot_filter, 1);
+	if (boot_notrace[0])
+		ftrace_set_early_filter(&global_ops, boot_notrace, 0);
+}

@@ -1,0 +1,631 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Call-site records: one per entry of __mcount_loc, the table of every
+ * "call __fentry__" the compiler emitted (gcc -mrecord-mcount).
+ *
+ * The kernel's table is read once in ftrace_init(), early in
+ * start_kernel() while only the boot CPU runs and interrupts are off:
+ * every site becomes a NOP right there, written directly. A module's
+ * table is read by ftrace_module_init() while the module is still being
+ * formed (its text not yet executable), and its sites are NOPs before any
+ * of its code runs; the records stay disabled until ftrace_module_enable()
+ * (state COMING), which also turns on the sites that registered ops
+ * already want. Records of freed init text go in ftrace_free_mem(), those
+ * of an unloaded module in ftrace_release_mod().
+ *
+ * Records are kept in groups (see ftrace_internal.h). A group is never
+ * changed in place once others can see it: shrinking builds a new group
+ * and swaps it in under RCU, so ftrace_location() may walk the groups
+ * from any context without a lock.
+ */
+#define pr_fmt(fmt) "ftrace: " fmt
+
+#include <linux/ftrace.h>
+#include <linux/kallsyms.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/bsearch.h>
+#include <linux/memory.h>
+#include <asm/sections.h>
+
+#include "ftrace_internal.h"
+
+/* Records, the ops list and every code update (ftrace_internal.h). */
+DEFINE_MUTEX(ftrace_lock);
+struct ftrace_group __rcu *ftrace_groups;
+bool ftrace_disabled;
+unsigned long ftrace_nr_records;
+
+/* The largest group: 64 pages hold some 10000 records. */
+#define GROUP_MAX_ORDER		6
+
+static unsigned long group_bytes(unsigned int order)
+{
+	return PAGE_SIZE << order;
+}
+
+static unsigned int group_capacity(unsigned int order)
+{
+	return (group_bytes(order) - sizeof(struct ftrace_group)) /
+	       sizeof(struct ftrace_rec);
+}
+
+/*
+ * A group for (some of) @want records. @fit: the smallest order that
+ * holds them all (@want must not exceed the largest group). Otherwise the
+ * largest order that @want fills, so that a long table is cut into groups
+ * that waste at most the part of a page at the end of the last one.
+ */
+static struct ftrace_group *group_alloc(unsigned long want, bool fit)
+{
+	unsigned int order = 0;
+	struct ftrace_group *g;
+
+	if (fit) {
+		while (group_capacity(order) < want &&
+		       !WARN_ON_ONCE(order == GROUP_MAX_ORDER))
+			order++;
+	} else {
+		while (order < GROUP_MAX_ORDER &&
+		       group_capacity(order + 1) <= want)
+			order++;
+	}
+	g = (void *)__get_free_pages(GFP_KERNEL | __GFP_ZERO, order);
+	if (!g)
+		return NULL;
+	g->order = order;
+	return g;
+}
+
+static void group_free(struct ftrace_group *g)
+{
+	free_pages((unsigned long)g, g->order);
+}
+
+static int cmp_ulong(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Is the site in a function kallsyms knows? A weak function that another
+ * definition replaced keeps its code and its __mcount_loc entry, but no
+ * symbol: the site then resolves to the end of some other function.
+ */
+static bool ftrace_rec_valid(struct dyn_ftrace *rec)
+{
+	unsigned long size, offset;
+
+	if (!kallsyms_lookup_size_offset(rec->ip, &size, &offset))
+		return false;
+#ifdef FTRACE_MCOUNT_MAX_OFFSET
+	return offset <= FTRACE_MCOUNT_MAX_OFFSET;
+#else
+	return true;
+#endif
+}
+
+/*
+ * Turn the compiler's call to __fentry__ at @r into a NOP. Returns false
+ * (and has ftrace_bug() tell why) when the text is not what it must be.
+ */
+static bool rec_init_nop(struct module *mod, struct ftrace_rec *r)
+{
+	int ret;
+
+	if (!ftrace_need_init_nop())
+		return true;
+	ret = ftrace_init_nop(mod, &r->dyn);
+	if (ret) {
+		ftrace_bug_type = FTRACE_BUG_INIT;
+		ftrace_bug(ret, &r->dyn);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Make groups of records for the call sites listed in [@start, @end) (of
+ * @mod, or the kernel's), their sites NOPs, and link them at the end of
+ * the list. @start is sorted here unless the build did it.
+ */
+static int process_locs(struct module *mod, unsigned long *start,
+			unsigned long *end)
+{
+	struct ftrace_group *first = NULL, **link = &first, *g = NULL, *last;
+	unsigned long *p, count = end - start, added = 0;
+	unsigned long rec_flags = mod ? FTRACE_FL_DISABLED : 0;
+
+	if (!count)
+		return 0;
+	if (mod || !IS_ENABLED(CONFIG_BUILDTIME_MCOUNT_SORT))
+		sort(start, count, sizeof(*start), cmp_ulong, NULL);
+
+	/*
+	 * The initial NOPs are written directly, which must not interleave
+	 * with a batch of site updates another CPU has open.
+	 */
+	mutex_lock(&ftrace_lock);
+	for (p = start; p < end; p++) {
+		unsigned long ip = ftrace_call_adjust(*p);
+		struct ftrace_rec *r;
+
+		/* Alignment padding between objects' tables. */
+		if (!*p)
+			continue;
+		/* Nothing sorted twice: a duplicate would be patched twice. */
+		if (g && g->nr && g->recs[g->nr - 1].dyn.ip == ip)
+			continue;
+		if (!g || g->nr == group_capacity(g->order)) {
+			g = group_alloc(end - p, false);
+			if (!g)
+				goto fail;
+			g->mod = mod;
+			*link = g;
+			link = (struct ftrace_group **)&g->next;
+		}
+		r = &g->recs[g->nr];
+		r->dyn.ip = ip;
+		r->dyn.flags = rec_flags;
+		if (!rec_init_nop(mod, r))
+			goto fail;
+		/*
+		 * A module's symbols are not visible yet: its records are
+		 * checked in ftrace_module_enable().
+		 */
+		if (!mod && !ftrace_rec_valid(&r->dyn))
+			r->dyn.flags |= FTRACE_FL_DISABLED;
+		g->nr++;
+		added++;
+	}
+
+	/* Publish the groups whole: lockless lookups may walk them now. */
+	last = ftrace_locked(ftrace_groups);
+	if (!last) {
+		rcu_assign_pointer(ftrace_groups, first);
+	} else {
+		while (rcu_access_pointer(last->next))
+			last = ftrace_locked(last->next);
+		rcu_assign_pointer(last->next, first);
+	}
+	ftrace_nr_records += added;
+	ftrace_listing_gen++;
+	mutex_unlock(&ftrace_lock);
+	return 0;
+
+fail:
+	mutex_unlock(&ftrace_lock);
+	while (first) {
+		g = first;
+		first = rcu_dereference_raw(g->next);
+		group_free(g);
+	}
+	return -ENOMEM;
+}
+
+int __init __weak ftrace_dyn_arch_init(void)
+{
+	return 0;
+}
+
+void __init ftrace_init(void)
+{
+	unsigned long pages, groups;
+
+	if (__stop_mcount_loc - __start_mcount_loc == 0) {
+		pr_info("no call sites recorded: nothing can be traced\n");
+		goto failed;
+	}
+	/* start_kernel() calls us with interrupts still off */
+	if (ftrace_dyn_arch_init())
+		goto failed;
+	if (process_locs(NULL, __start_mcount_loc, __stop_mcount_loc)) {
+		pr_warn("no memory for the call-site records\n");
+		goto failed;
+	}
+	ftrace_groups_count(&pages, &groups);
+	pr_info("%lu call sites, %lu pages in %lu groups\n",
+		ftrace_nr_records, pages, groups);
+	ftrace_enabled = 1;
+	ftrace_apply_boot_filters();
+	return;
+failed:
+	ftrace_disabled = true;
+}
+
+void ftrace_groups_count(unsigned long *pages, unsigned long *groups)
+{
+	struct ftrace_group *g;
+
+	*pages = *groups = 0;
+	rcu_read_lock();
+	for_each_ftrace_group(g) {
+		*pages += 1UL << g->order;
+		(*groups)++;
+	}
+	rcu_read_unlock();
+}
+
+/* ------------------------------------------------------------------ */
+/* Lookups                                                              */
+
+/* bsearch key: a range [ip, end] and a record overlapping it. */
+struct rec_range {
+	unsigned long	start, end;
+};
+
+static int cmp_range_rec(const void *key, const void *elt)
+{
+	const struct rec_range *k = key;
+	const struct ftrace_rec *r = elt;
+
+	if (k->end < r->dyn.ip)
+		return -1;
+	if (k->start >= r->dyn.ip + MCOUNT_INSN_SIZE)
+		return 1;
+	return 0;
+}
+
+/* Some record of @g whose site overlaps [start, end], or NULL. */
+static struct ftrace_rec *group_find(struct ftrace_group *g,
+				     unsigned long start, unsigned long end)
+{
+	struct rec_range k = { start, end };
+
+	if (!g->nr || end < g->recs[0].dyn.ip ||
+	    start >= g->recs[g->nr - 1].dyn.ip + MCOUNT_INSN_SIZE)
+		return NULL;
+	return bsearch(&k, g->recs, g->nr, sizeof(g->recs[0]), cmp_range_rec);
+}
+
+/*
+ * The lowest site overlapping [start, end]. Sites do not overlap each
+ * other, so from any overlapping one, step back while the previous one
+ * overlaps too.
+ */
+static struct ftrace_rec *range_first(unsigned long start, unsigned long end)
+{
+	struct ftrace_rec *r, *best = NULL;
+	struct ftrace_group *g;
+
+	for_each_ftrace_group(g) {
+		r = group_find(g, start, end);
+		if (!r)
+			continue;
+		while (r > g->recs && (r - 1)->dyn.ip + MCOUNT_INSN_SIZE > start)
+			r--;
+		if (!best || r->dyn.ip < best->dyn.ip)
+			best = r;
+	}
+	return best;
+}
+
+/**
+ * ftrace_location_range - the first call site within a range
+ * @start: first address of the range
+ * @end: last address of the range (included)
+ *
+ * Returns the address of the lowest call site at least partly within
+ * [@start, @end], or 0.
+ */
+unsigned long ftrace_location_range(unsigned long start, unsigned long end)
+{
+	struct ftrace_rec *r;
+	unsigned long ip = 0;
+
+	rcu_read_lock();
+	r = range_first(start, end);
+	if (r)
+		ip = r->dyn.ip;
+	rcu_read_unlock();
+	return ip;
+}
+
+/**
+ * ftrace_location - the call site of an address
+ * @ip: an address in a call site, or the start of a function
+ *
+ * Returns the address of the call site @ip is in; for the first address
+ * of a function (whose site may follow an ENDBR), the address of that
+ * function's site. 0 when there is none.
+ */
+unsigned long ftrace_location(unsigned long ip)
+{
+	unsigned long loc, size, offset;
+
+	loc = ftrace_location_range(ip, ip);
+	if (loc)
+		return loc;
+	if (!kallsyms_lookup_size_offset(ip, &size, &offset) || offset)
+		return 0;
+	return ftrace_location_range(ip, ip + size - 1);
+}
+
+/**
+ * ftrace_text_reserved - is any call site in a range of text?
+ * @start: first byte
+ * @end: last byte
+ *
+ * Code that rewrites text (kprobes' jump optimisation) must leave sites
+ * to us. Returns 1 when a site overlaps [@start, @end].
+ */
+int ftrace_text_reserved(const void *start, const void *end)
+{
+	return !!ftrace_location_range((unsigned long)start,
+				       (unsigned long)end);
+}
+
+struct ftrace_rec *ftrace_rec_next(struct ftrace_group **g,
+				   struct ftrace_rec *r)
+{
+	if (r && ++r < (*g)->recs + (*g)->nr)
+		return r;
+	for (*g = r ? ftrace_rcu((*g)->next) : *g; *g; *g = ftrace_rcu((*g)->next))
+		if ((*g)->nr)
+			return (*g)->recs;
+	return NULL;
+}
+
+struct ftrace_rec *ftrace_rec_by_index(unsigned long index)
+{
+	struct ftrace_group *g;
+
+	for_each_ftrace_group(g) {
+		if (index < g->nr)
+			return &g->recs[index];
+		index -= g->nr;
+	}
+	return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Iteration for the arch's ftrace_replace_code()                      */
+
+struct ftrace_rec_iter {
+	struct ftrace_group	*g;
+	unsigned int		i;
+};
+
+/* One walk at a time: updates are serialised by ftrace_lock. */
+static struct ftrace_rec_iter rec_iter;
+
+struct ftrace_rec_iter *ftrace_rec_iter_start(void)
+{
+	lockdep_assert_held(&ftrace_lock);
+	rec_iter.g = ftrace_locked(ftrace_groups);
+	rec_iter.i = 0;
+	while (rec_iter.g && !rec_iter.g->nr)
+		rec_iter.g = ftrace_locked(rec_iter.g->next);
+	return rec_iter.g ? &rec_iter : NULL;
+}
+
+struct ftrace_rec_iter *ftrace_rec_iter_next(struct ftrace_rec_iter *iter)
+{
+	if (++iter->i < iter->g->nr)
+		return iter;
+	do {
+		iter->g = ftrace_locked(iter->g->next);
+		iter->i = 0;
+	} while (iter->g && !iter->g->nr);
+	return iter->g ? iter : NULL;
+}
+
+struct dyn_ftrace *ftrace_rec_iter_record(struct ftrace_rec_iter *iter)
+{
+	return &iter->g->recs[iter->i].dyn;
+}
+
+/* ------------------------------------------------------------------ */
+/* Modules and freed text                                               */
+
+#ifdef CONFIG_MODULES
+void ftrace_module_init(struct module *mod)
+{
+	int ret;
+
+	if (ftrace_is_dead() || !mod->num_ftrace_callsites)
+		return;
+	ret = process_locs(mod, mod->ftrace_callsites,
+			   mod->ftrace_callsites + mod->num_ftrace_callsites);
+	if (ret)
+		pr_warn("%s: no memory for call-site records: not traceable\n",
+			mod->name);
+}
+
+/*
+ * The module is about to run: its records become usable, and the sites
+ * that registered ops (and :mod: filters) want are turned on before its
+ * init function runs.
+ */
+void ftrace_module_enable(struct module *mod)
+{
+	struct ftrace_group *g;
+	struct ftrace_rec *r;
+	bool batch = false;
+
+	mutex_lock(&ftrace_lock);
+	if (ftrace_is_dead())
+		goto out;
+	for_each_ftrace_group(g) {
+		if (g->mod != mod)
+			continue;
+		for (r = g->recs; r < g->recs + g->nr; r++) {
+			if (!ftrace_rec_valid(&r->dyn))
+				continue;
+			r->dyn.flags &= ~FTRACE_FL_DISABLED;
+			ftrace_recompute_rec(r);
+			if (!ftrace_enabled || !ftrace_rec_count(&r->dyn))
+				continue;
+			if (!batch) {
+				ftrace_arch_code_modify_prepare();
+				batch = true;
+			}
+			switch (ftrace_update_record(&r->dyn, 1)) {
+			case FTRACE_UPDATE_MAKE_CALL:
+				if (ftrace_make_call(&r->dyn, r->target)) {
+					ftrace_bug_type = FTRACE_BUG_CALL;
+					ftrace_bug(-EINVAL, &r->dyn);
+				}
+				break;
+			default:
+				break;
+			}
+		}
+	}
+	if (batch)
+		ftrace_arch_code_modify_post_process();
+out:
+	mutex_unlock(&ftrace_lock);
+	ftrace_process_cached_mods(mod->name);
+}
+
+/* Unlink and free every group of @mod. */
+void ftrace_release_mod(struct module *mod)
+{
+	struct ftrace_group *g, __rcu **link, *gone = NULL;
+
+	mutex_lock(&ftrace_lock);
+	link = &ftrace_groups;
+	while ((g = ftrace_locked(*link))) {
+		if (g->mod != mod) {
+			link = &g->next;
+			continue;
+		}
+		rcu_assign_pointer(*link, ftrace_locked(g->next));
+		ftrace_nr_records -= g->nr;
+		/* unlinked: reuse next for the local list */
+		RCU_INIT_POINTER(g->next, gone);
+		gone = g;
+	}
+	ftrace_listing_gen++;
+	mutex_unlock(&ftrace_lock);
+
+	if (!gone)
+		goto out;
+	/* The hashes may still name the sites; the ops must not keep them. */
+	ftrace_clear_mod_from_hashes(mod);
+	synchronize_rcu();
+	while (gone) {
+		g = gone;
+		gone = rcu_dereference_raw(g->next);
+		group_free(g);
+	}
+out:
+	ftrace_modsyms_release(mod);
+}
+#endif /* CONFIG_MODULES */
+
+/*
+ * Copy @g without the records in [start, end); NULL when none is left.
+ * *@err is set on -ENOMEM (then @g stays as it is).
+ */
+static struct ftrace_group *group_without(struct ftrace_group *g,
+					  unsigned long start,
+					  unsigned long end, int *err)
+{
+	struct ftrace_group *n;
+	unsigned int i, keep = 0;
+
+	for (i = 0; i < g->nr; i++)
+		keep += g->recs[i].dyn.ip < start || g->recs[i].dyn.ip >= end;
+	if (!keep)
+		return NULL;
+	n = group_alloc(keep, true);
+	if (!n) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	n->mod = g->mod;
+	for (i = 0; i < g->nr; i++)
+		if (g->recs[i].dyn.ip < start || g->recs[i].dyn.ip >= end)
+			n->recs[n->nr++] = g->recs[i];
+	return n;
+}
+
+/**
+ * ftrace_free_mem - forget the call sites of text that is being freed
+ * @mod: the module whose init text goes, or NULL for the kernel's
+ * @start_ptr: first byte of the text
+ * @end_ptr: byte after it
+ *
+ * The records go, and so do their addresses in every hash (a later
+ * allocation could put other code there). The names of a module's init
+ * functions are kept for printing trace entries recorded in them.
+ */
+void ftrace_free_mem(struct module *mod, void *start_ptr, void *end_ptr)
+{
+	unsigned long start = (unsigned long)start_ptr;
+	unsigned long end = (unsigned long)end_ptr;
+	struct ftrace_group *g, *n, __rcu **link, *gone = NULL;
+	unsigned int removed;
+	int err = 0;
+
+	if (!start || start >= end)
+		return;
+	if (mod)
+		ftrace_modsyms_save(mod, start, end);
+
+	mutex_lock(&ftrace_lock);
+	link = &ftrace_groups;
+	while ((g = ftrace_locked(*link))) {
+		if (g->mod != mod || !g->nr || g->recs[g->nr - 1].dyn.ip < start ||
+		    g->recs[0].dyn.ip >= end) {
+			link = &g->next;
+			continue;
+		}
+		n = group_without(g, start, end, &err);
+		if (err) {
+			/* Leave the records; their text is gone but never patched. */
+			for (removed = 0; removed < g->nr; removed++)
+				if (g->recs[removed].dyn.ip >= start &&
+				    g->recs[removed].dyn.ip < end)
+					g->recs[removed].dyn.flags |= FTRACE_FL_DISABLED;
+			link = &g->next;
+			err = 0;
+			continue;
+		}
+		removed = g->nr - (n ? n->nr : 0);
+		ftrace_nr_records -= removed;
+		if (n) {
+			RCU_INIT_POINTER(n->next, ftrace_locked(g->next));
+			rcu_assign_pointer(*link, n);
+			link = &n->next;
+		} else {
+			rcu_assign_pointer(*link, ftrace_locked(g->next));
+		}
+		RCU_INIT_POINTER(g->next, gone);
+		gone = g;
+	}
+	ftrace_listing_gen++;
+	mutex_unlock(&ftrace_lock);
+
+	if (!gone)
+		return;
+	ftrace_clear_range_from_hashes(start, end);
+	synchronize_rcu();
+	while (gone) {
+		g = gone;
+		gone = rcu_dereference_raw(g->next);
+		group_free(g);
+	}
+}
+
+#ifndef CONFIG_TRACER_MAX_TRACE
+/* Without a snapshot buffer there is nothing to take at the end of boot. */
+void __init ftrace_boot_snapshot(void)
+{
+}
+#endif
+
+void __init ftrace_free_init_mem(void)
+{
+	void *start = (void *)(&__init_begin);
+	void *end = (void *)(&__init_end);
+
+	ftrace_boot_snapshot();
+	ftrace_free_mem(NULL, start, end);
+}
