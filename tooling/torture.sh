@@ -7,6 +7,8 @@
 #   SEED=n                the driver's seed (default: from the clock;
 #                         printed, and the same seed replays the same
 #                         sequence of operations)
+#   TORTURE_OPS=a,b       only these kinds of operation (torture.c's
+#                         op_name[]), to aim a run at one suspect
 #   DEBUG=1               the debug kernels (lockdep, KASAN, ...)
 # Prints each guest's report, then one line
 #   torture: ours ops=N splats=0 accounting=exact status=PASS | reference ops=...
@@ -18,7 +20,7 @@ kinds=("$@")
 [ ${#kinds[@]} -gt 0 ] || kinds=(ours ref)
 sec=${TORTURE_SEC:-$(( ${TORTURE_MIN:-3} * 60 ))}
 seed=${SEED:-$(( $(date +%s) % 100000 ))}
-echo "torture: seed=$seed seconds=$sec kernels=${kinds[*]} debug=${DEBUG:-0}"
+echo "torture: seed=$seed seconds=$sec kernels=${kinds[*]} debug=${DEBUG:-0}${TORTURE_OPS:+ ops=$TORTURE_OPS}"
 
 for k in "${kinds[@]}"; do
 	"$TOOLING/kernel.sh" "$k" > /dev/null && "$TOOLING/initramfs.sh" "$k" > /dev/null ||
@@ -35,7 +37,7 @@ for k in "${kinds[@]}"; do
 	kernel_vars "$k"
 	run[$k]=$BUILD/runs/$NAME-torture-$stamp
 	RUN=${run[$k]} TIMEOUT=$((sec + margin)) \
-		APPEND="torture.seed=$seed torture.sec=$sec" \
+		APPEND="torture.seed=$seed torture.sec=$sec${TORTURE_OPS:+ torture.ops=$TORTURE_OPS}" \
 		"$TOOLING/vm.sh" "$k" script "$TOOLING/guest/torture.sh" \
 		> "${run[$k]}.out" 2>&1 &
 	pid[$k]=$!

@@ -3,7 +3,10 @@
  * torture: every tracing control operation at random against live writers
  * and readers, with exact accounting of one marker stream.
  *
- * usage: torture [-s SEED] [-t SECONDS] [-v]
+ * usage: torture [-s SEED] [-t SECONDS] [-o KIND,...] [-v]
+ *
+ * -o keeps only the operation kinds named (op_name[]), to aim a run at
+ * one suspect; the generator is the same, so a seed still replays.
  *
  * Two writers, pinned one to each CPU, write numbered markers
  * ("TM<w> e<epoch> s<seq> <fill>") into the instance tt_acct, which holds
@@ -71,8 +74,8 @@ static const char *const op_name[NOPS] = {
 	"option", "hotplug", "module",
 };
 
-/* How often each kind is picked, out of the sum. */
-static const int op_weight[NOPS] = {
+/* How often each kind is picked, out of the sum (-o zeroes the others). */
+static int op_weight[NOPS] = {
 	6, 4, 2, 4, 6, 4, 4, 4, 5, 5, 4, 3, 3, 1, 3, 3, 6, 1, 1,
 };
 
@@ -319,8 +322,8 @@ static void check_marker(int r, const char *txt, int len, int cpu,
 	}
 	if (ld(&sh->ep[e].state)) {
 		add(&sh->late, 1);
-		problem("%s: writer %d seq %u of closed epoch %d", reader_name[r],
-			w, seq, e);
+		problem("%s: writer %d seq %u of closed epoch %d (now %d); ops %s",
+			reader_name[r], w, seq, e, ld(&sh->epoch), sh->ops_log);
 	}
 	add(&sh->ep[e].read[w], 1);
 }
@@ -1311,8 +1314,30 @@ static int files_sane(const char *arr)
 
 static void bad_usage(void)
 {
-	fprintf(stderr, "usage: torture [-s SEED] [-t SECONDS] [-v]\n");
+	fprintf(stderr, "usage: torture [-s SEED] [-t SECONDS] [-o KIND,...] [-v]\n");
 	exit(2);
+}
+
+/* -o: keep the weights of the kinds in the comma-separated LIST only */
+static void only_kinds(char *list)
+{
+	int keep[NOPS] = { 0 }, k, any = 0;
+	char *tok, *save;
+
+	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		for (k = 0; k < NOPS && strcmp(tok, op_name[k]); k++)
+			;
+		if (k == NOPS) {
+			fprintf(stderr, "torture: no operation kind '%s'\n", tok);
+			bad_usage();
+		}
+		keep[k] = any = 1;
+	}
+	if (!any)
+		bad_usage();
+	for (k = 0; k < NOPS; k++)
+		if (!keep[k])
+			op_weight[k] = 0;
 }
 
 int main(int argc, char **argv)
@@ -1322,11 +1347,13 @@ int main(int argc, char **argv)
 	long total = 0, wr[NW] = { 0 }, rd[NW] = { 0 }, lo[NW] = { 0 };
 	int opt, k, i, w, sum = 0, bad, drained, status;
 
-	while ((opt = getopt(argc, argv, "s:t:v")) != -1) {
+	while ((opt = getopt(argc, argv, "s:t:o:v")) != -1) {
 		if (opt == 's')
 			seed = strtoull(optarg, NULL, 0);
 		else if (opt == 't')
 			seconds = atof(optarg);
+		else if (opt == 'o')
+			only_kinds(optarg);
 		else if (opt == 'v')
 			verbose = 1;
 		else
