@@ -11,7 +11,8 @@
 #   make bench      benchmarks side by side
 #   make torture    control operations at random against live writers and
 #                   readers, ours and the reference side by side
-#                   (TORTURE_MIN=minutes, SEED=n; REF=1: the reference only)
+#                   (TORTURE_MIN=minutes, SEED=n, TORTURE_OPS=kinds;
+#                   REF=1: the reference only)
 #   make series     the patch series against the base tree, in build/series
 #   make kernel     build our kernel and its initramfs only
 #   DEBUG=1         use the debug configuration (lockdep, KASAN, ...)
@@ -25,7 +26,7 @@ export DEBUG
 all: kernel
 
 help:
-	@sed -n '3,17p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,18p' Makefile | sed 's/^# \{0,1\}//'
 
 setup:
 	@$(T)/setup.sh

@@ -100,6 +100,8 @@ struct shared {
 	unsigned long empty_gen[NREADERS];
 	int acct_reader[NREADERS];	/* reader i reads tt_acct */
 	unsigned int subbuf_gen[2];	/* odd while [array]'s size changes */
+	unsigned int swap_gen[2];	/* odd while the driver swaps [array] */
+	int self_swapping[2];		/* [array]'s tracer swaps it itself */
 	long ops[NOPS], refused[NOPS];
 	long records[NREADERS];		/* markers checked by reader i */
 	long bytes[NREADERS];
@@ -261,11 +263,43 @@ static int make_marker(char *buf, int w, int epoch, unsigned int seq)
 
 struct order {
 	long last[TOPW + 1][2];		/* [writer][cpu] last seq, -1 none */
+	int ai;				/* the array read: 0 top, 1 tt_acct */
+	unsigned int gen;		/* swap_gen[ai] after the last read */
+	int swapped;			/* a swap may have come since */
 };
 
-static void order_reset(struct order *o)
+static void order_reset(struct order *o, int ai)
 {
 	memset(o->last, 0xff, sizeof(o->last));
+	o->ai = ai;
+	o->gen = __atomic_load_n(&sh->swap_gen[ai], __ATOMIC_SEQ_CST);
+	o->swapped = 0;
+}
+
+/*
+ * A snapshot swap of the top level puts the snapshot's older records back
+ * under its consuming readers: a writer's numbers may then go back once
+ * per CPU, by design (the reference does the same). order_swaps() is
+ * called before and after each read: when a swap of the driver's
+ * (swap_gen) or of a latency tracer may have come since the last read
+ * that returned records, the order is not checked in the next one, and
+ * order_done(), after it, lets the next record of each writer and CPU
+ * start its order again. tt_acct's driver clears the snapshot before it
+ * swaps it in: its order stays strict.
+ */
+static void order_swaps(struct order *o)
+{
+	unsigned int g = __atomic_load_n(&sh->swap_gen[o->ai], __ATOMIC_SEQ_CST);
+
+	o->swapped |= g != o->gen || (g & 1) || ld(&sh->self_swapping[o->ai]);
+	o->gen = g;
+}
+
+static void order_done(struct order *o)
+{
+	if (o->swapped)
+		memset(o->last, 0xff, sizeof(o->last));
+	o->swapped = 0;
 }
 
 /*
@@ -302,7 +336,7 @@ static void check_marker(int r, const char *txt, int len, int cpu,
 	if (cpu < 0 || cpu > 1)
 		cpu = w < NW ? w : 0;
 	if (o) {
-		if ((long)seq <= o->last[w][cpu]) {
+		if ((long)seq <= o->last[w][cpu] && !o->swapped) {
 			add(&sh->reorder, 1);
 			problem("%s: writer %d cpu %d: seq %u after %ld",
 				reader_name[r], w, cpu, seq, o->last[w][cpu]);
@@ -423,7 +457,7 @@ static void pipe_reader(int r, const char *arr, int consuming)
 	struct order o;
 	int fd, have = 0;
 
-	order_reset(&o);
+	order_reset(&o, !strcmp(arr, ACCT));
 	snprintf(path, sizeof(path), "%s/trace_pipe", arr);
 	fd = open(path, O_RDONLY | O_NONBLOCK);
 	if (fd < 0) {
@@ -440,7 +474,9 @@ static void pipe_reader(int r, const char *arr, int consuming)
 			continue;
 		}
 
+		order_swaps(&o);
 		n = read(fd, buf + have, 65536 - have);
+		order_swaps(&o);
 		if (n <= 0) {
 			if (n < 0 && errno != EAGAIN && errno != EINTR)
 				add(&sh->errors[r], 1);
@@ -467,6 +503,7 @@ static void pipe_reader(int r, const char *arr, int consuming)
 				check_marker(r, m, nl - m, cpu, &o, consuming);
 			line = nl + 1;
 		}
+		order_done(&o);
 		have = buf + have - line;
 		memmove(buf, line, have);
 		if (have >= 65536)
@@ -494,7 +531,7 @@ static void raw_reader(int r, const char *arr, int ai, int cpu, int use_splice,
 	struct order o;
 	int fd, pfd[2];
 
-	order_reset(&o);
+	order_reset(&o, ai);
 	snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/trace_pipe_raw", arr, cpu);
 	fd = open(path, O_RDONLY | O_NONBLOCK);
 	if (fd < 0 || !buf || pipe(pfd)) {
@@ -512,6 +549,7 @@ static void raw_reader(int r, const char *arr, int ai, int cpu, int use_splice,
 			continue;
 		}
 
+		order_swaps(&o);
 		if (use_splice) {
 			gen0 = __atomic_load_n(&sh->subbuf_gen[ai], __ATOMIC_SEQ_CST);
 			size = subbuf_size(arr);
@@ -520,6 +558,7 @@ static void raw_reader(int r, const char *arr, int ai, int cpu, int use_splice,
 			n = read(fd, buf, RAWBUF);
 			size = n;
 		}
+		order_swaps(&o);
 		if (n <= 0) {
 			if (n < 0 && errno != EAGAIN && errno != EINTR &&
 			    errno != EINVAL && errno != EBUSY)
@@ -546,6 +585,7 @@ static void raw_reader(int r, const char *arr, int ai, int cpu, int use_splice,
 		}
 		for (got = 0; got + size <= n; got += size)
 			parse_page(r, buf + got, size, cpu, &o, consuming, 0);
+		order_done(&o);
 	}
 	close(fd);
 }
@@ -560,11 +600,12 @@ struct meta {
 /* trace_pipe_raw mapped: the top level's CPUs in turn, a few seconds each */
 static void mmap_reader(int r)
 {
+	unsigned char *copy = malloc(RAWBUF);
 	struct order o;
 	int cpu = 0;
 
-	order_reset(&o);
-	while (!ld(&sh->stop)) {
+	order_reset(&o, 0);
+	while (copy && !ld(&sh->stop)) {
 		char path[256];
 		struct meta *m;
 		unsigned char *all;
@@ -600,11 +641,12 @@ static void mmap_reader(int r)
 			continue;
 		}
 		m = (struct meta *)all;
-		while (!ld(&sh->stop) && now() < end) {
+		while (!ld(&sh->stop) && now() < end && m->subbuf_size <= RAWBUF) {
 			const unsigned char *page;
 			uint64_t commit;
 			uint32_t id;
 
+			order_swaps(&o);
 			if (ioctl(fd, TRACE_MMAP_IOCTL_GET_READER) < 0) {
 				add(&sh->errors[r], 1);
 				break;
@@ -618,8 +660,18 @@ static void mmap_reader(int r)
 			page = all + m->meta_page_size + (size_t)id * m->subbuf_size;
 			if (id != last_id)
 				done = 0;
-			memcpy(&commit, page + 8, 8);
-			parse_page(r, page, m->subbuf_size, cpu ^ 1, &o, 0, done);
+			/*
+			 * The writer may add to the reader page meanwhile: parse
+			 * a copy, its header first, so that what is parsed and
+			 * what the next look starts after are the same.
+			 */
+			memcpy(copy, page, 16);
+			__atomic_thread_fence(__ATOMIC_ACQUIRE);
+			memcpy(copy + 16, page + 16, m->subbuf_size - 16);
+			order_swaps(&o);
+			memcpy(&commit, copy + 8, 8);
+			parse_page(r, copy, m->subbuf_size, cpu ^ 1, &o, 0, done);
+			order_done(&o);
 			done = commit & ((1UL << 30) - 1);
 			last_id = id;
 			add(&sh->mmap_pages, 1);
@@ -627,7 +679,7 @@ static void mmap_reader(int r)
 		}
 		munmap(all, len);
 		close(fd);
-		order_reset(&o);
+		order_reset(&o, 0);
 		sleep_ms(pick(300));
 	}
 }
@@ -644,7 +696,7 @@ static void iter_reader(int r)
 		struct order o;
 		int fd, have = 0, n;
 
-		order_reset(&o);
+		order_reset(&o, turn & 1);
 		snprintf(path, sizeof(path), "%s/trace", arr);
 		fd = open(path, O_RDONLY);
 		if (fd < 0) {
@@ -960,6 +1012,13 @@ static const char *const filters[] = {
 
 static int module_loaded;
 
+/* the latency tracers swap the buffers themselves at every new maximum */
+static int owns_snapshot(const char *tracer)
+{
+	return !strncmp(tracer, "wakeup", 6) || strstr(tracer, "irqsoff") ||
+	       !strcmp(tracer, "preemptoff");
+}
+
 /* open with O_TRUNC: how `echo > trace` empties a buffer */
 static int truncate_file(const char *path)
 {
@@ -985,7 +1044,7 @@ static int do_op(int k, uint64_t *hash)
 	int a = pick(4), v = pick(1 << 16), cpu = pick(2), drained = 0, ret;
 	const char *arr = arr_path(a);
 	char path[320], val[128], words[64][64];
-	int n, acct = a == 1;
+	int n, acct = a == 1, swaps;
 
 	*hash = (*hash ^ (k * 131 + a * 7 + v)) * 0x100000001b3ULL;
 	snprintf(val, sizeof(val), "%.100s", last_ops);
@@ -1206,9 +1265,24 @@ static int do_op(int k, uint64_t *hash)
 	}
 	if (k == OP_SUBBUF && a == 0)
 		__atomic_fetch_add(&sh->subbuf_gen[0], 1, __ATOMIC_SEQ_CST);
+	/* the top level's buffers may swap: its readers' order may go back */
+	swaps = a == 0 && (k == OP_SNAPSHOT || k == OP_TRACER);
+	if (swaps) {
+		__atomic_fetch_add(&sh->swap_gen[0], 1, __ATOMIC_SEQ_CST);
+		if (k == OP_TRACER && owns_snapshot(val))
+			st(&sh->self_swapping[0], 1);
+	}
 	ret = k == OP_TRUNCATE ? truncate_file(path) : put(path, val);
 	if (k == OP_SUBBUF && a == 0)
 		__atomic_fetch_add(&sh->subbuf_gen[0], 1, __ATOMIC_SEQ_CST);
+	if (swaps) {
+		if (k == OP_TRACER) {
+			get(path, val, sizeof(val));
+			val[strcspn(val, "\n")] = 0;
+			st(&sh->self_swapping[0], owns_snapshot(val));
+		}
+		__atomic_fetch_add(&sh->swap_gen[0], 1, __ATOMIC_SEQ_CST);
+	}
 done:
 	if (ret)
 		add(&sh->refused[k], 1);
