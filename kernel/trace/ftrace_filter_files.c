@@ -52,6 +52,13 @@ static DEFINE_MUTEX(commands_lock);
  * The commands (traceon, snapshot, enable_event, ...) register from
  * their own files (trace_functions_cmds.c, trace_events_func_cmds.c).
  * A word naming no registered command fails with -EINVAL.
+ *
+ * Commands are only ever added, by built-in code, and never removed: a
+ * command found under commands_lock stays valid after the lock drops.
+ * commands_run() relies on that to call a command without the lock,
+ * because the commands take trace_types_lock and event_mutex, which
+ * are held elsewhere around set_regex() and so above regex_lock, which
+ * is above commands_lock (command_queue() runs under it).
  */
 
 /**
@@ -72,24 +79,6 @@ int register_ftrace_command(struct ftrace_func_command *cmd)
 	}
 	list_add(&cmd->list, &commands);
 out:
-	mutex_unlock(&commands_lock);
-	return ret;
-}
-
-static int __maybe_unused
-unregister_ftrace_command(struct ftrace_func_command *cmd)
-{
-	struct ftrace_func_command *p;
-	int ret = -ENODEV;
-
-	mutex_lock(&commands_lock);
-	list_for_each_entry(p, &commands, list) {
-		if (p == cmd) {
-			list_del_init(&cmd->list);
-			ret = 0;
-			break;
-		}
-	}
 	mutex_unlock(&commands_lock);
 	return ret;
 }
@@ -284,9 +273,10 @@ static int commands_run(struct filter_session *s, struct list_head *cmds,
 		if (run && !ret) {
 			mutex_lock(&commands_lock);
 			p = command_find(pc->cmd);
+			mutex_unlock(&commands_lock);
+			/* without commands_lock: see the registry's comment */
 			ret = p ? p->func(s->tr, NULL, pc->func, pc->cmd,
 					  pc->param, s->filter) : -EINVAL;
-			mutex_unlock(&commands_lock);
 		}
 		list_del(&pc->list);
 		kfree(pc->func);

@@ -29,6 +29,12 @@ static int __init set_bootup_tracer(char *str)
 {
 	strscpy(bootup_tracer, str, sizeof(bootup_tracer));
 	bootup_tracer_pending = true;
+	/*
+	 * Tracing from the boot on: the top level must start at full size,
+	 * or the early trace wraps in the one page a not-yet-used buffer
+	 * gets, and its first entries are gone by the time anyone reads.
+	 */
+	tracing_expand_at_boot();
 	return 1;
 }
 __setup("ftrace=", set_bootup_tracer);

@@ -26,6 +26,17 @@ boot_tracer() {
 }
 check ftrace=function boot_tracer
 
+# Tracing from the boot on uses a full-size buffer, not the one page a
+# buffer nobody has used yet gets (the early trace would wrap in it).
+boot_expanded() {
+	kb=$(cat buffer_size_kb)
+	case $kb in
+	*expanded*) echo "buffer_size_kb: $kb"; return 1 ;;
+	esac
+	[ "$kb" -gt 4 ] || { echo "buffer_size_kb: $kb"; return 1; }
+}
+check ftrace-boot-expanded boot_expanded
+
 # ftrace_filter=: every listed function that exists, globs expanded; the
 # name that does not exist is reported and left out.
 boot_filter() {
