@@ -9,6 +9,10 @@
 #   make compare    conformance side by side, ours vs reference
 #   make distro     Debian's tracing options: how many survive on our tree
 #   make bench      benchmarks side by side
+#   make torture    control operations at random against live writers and
+#                   readers, ours and the reference side by side
+#                   (TORTURE_MIN=minutes, SEED=n, TORTURE_OPS=kinds;
+#                   REF=1: the reference only)
 #   make series     the patch series against the base tree, in build/series
 #   make kernel     build our kernel and its initramfs only
 #   DEBUG=1         use the debug configuration (lockdep, KASAN, ...)
@@ -17,12 +21,12 @@ T := tooling
 KIND := $(if $(filter 1,$(REF)),ref,ours)
 export DEBUG
 
-.PHONY: all run check ref compare distro bench series kernel setup clean distclean help
+.PHONY: all run check ref compare distro bench torture series kernel setup clean distclean help
 
 all: kernel
 
 help:
-	@sed -n '3,15p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,18p' Makefile | sed 's/^# \{0,1\}//'
 
 setup:
 	@$(T)/setup.sh
@@ -52,6 +56,9 @@ distro: setup
 
 bench: setup
 	@$(T)/bench.sh
+
+torture: setup
+	@$(T)/torture.sh $(if $(filter 1,$(REF)),ref,ours ref)
 
 series: setup
 	@$(T)/series.sh

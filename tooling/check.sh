@@ -5,7 +5,7 @@
 #   T0 userspace harnesses (tools/testing/*/ of ours with a `check` target)
 #   build + boot of our kernel, T1 boot self-tests (tooling/expect/selftests.list)
 #   T2 our ftracetest cases, T3 upstream ftracetest against
-#   tooling/expect/ftracetest-ours.list, T4 trace-cmd
+#   tooling/expect/ftracetest-ours.list, T4 trace-cmd, T7 a short torture
 source "$(dirname "$0")/common.sh"
 
 PASSED=0
@@ -158,6 +158,17 @@ done < <(grep 'guest status' "$BUILD/lazy-ours.out" || true)
 # No summary: lazy.sh itself died, and the checks above saw nothing.
 grep -q -E '^lazy\[ours\]: [0-9]+ passed, [0-9]+ failed$' "$BUILD/lazy-ours.out" ||
 	fail "lazy: lazy.sh gave no summary (output in $BUILD/lazy-ours.out)"
+stage_end
+
+# T7: a short torture (control operations against live writers and
+# readers, exact accounting) with a fixed seed, on ours only.
+stage_start "T7 torture (short)"
+rc=0
+SEED=${CHECK_TORTURE_SEED:-1} TORTURE_SEC=${CHECK_TORTURE_SEC:-60} \
+	"$TOOLING/torture.sh" ours > "$BUILD/torture-check.out" 2>&1 || rc=$?
+grep -E '^torture: (seed|ops|epochs|checks|first problem|RESULT|ours)' \
+	"$BUILD/torture-check.out" || true
+if [ $rc = 0 ]; then pass; else fail "torture: status $rc (output in $BUILD/torture-check.out)"; fi
 stage_end
 
 # T1: a self-test whose option is built in must print its success line.

@@ -50,6 +50,12 @@ base_version() {
 stage_start() { STAGE_NAME=$1; STAGE_T0=$(date +%s); echo "==> $1"; }
 stage_end() { echo "==> $STAGE_NAME: $(( $(date +%s) - STAGE_T0 ))s"; }
 
+# What in a console log means the kernel broke: oops, BUG (soft lockups
+# among them), WARNING, KASAN, UBSAN, lockdep, hung tasks, RCU stalls, panic.
+SPLAT_PATTERN='Oops|BUG:|WARNING:|KASAN|UBSAN:|Kernel panic|general protection fault|'
+SPLAT_PATTERN+='possible (recursive|circular) locking|inconsistent lock state|'
+SPLAT_PATTERN+='INFO: task .* blocked|rcu: INFO|detected stall'
+
 die() { echo "error: $*" >&2; exit 1; }
 
 # build_lock: hold $BUILD/.build.lock until this script exits. Every step

@@ -10,7 +10,7 @@
 # run. Every run gets a folder under build/runs/ with console.log (the
 # serial console) and out.log (the guest's report channel, ttyS1).
 # A run fails on timeout or on any oops, BUG, WARNING, KASAN report, lockdep
-# splat or panic in the console log.
+# splat, hung task, RCU stall or panic in the console log (SPLAT_PATTERN).
 source "$(dirname "$0")/common.sh"
 
 kind=${1:?usage: vm.sh ours|ref shell|script|check [script]}
@@ -53,9 +53,7 @@ qemu=(qemu-system-x86_64 -accel tcg,thread=single -cpu max -smp 2 -m 1024
 [ "${ICOUNT:-0}" = 1 ] && qemu+=(-icount shift=0,align=off,sleep=off)
 
 scan_console() {
-	local pat='Oops|BUG:|WARNING:|KASAN|Kernel panic|general protection fault|'
-	pat+='possible (recursive|circular) locking|inconsistent lock state|'
-	pat+='INFO: task .* blocked|rcu: INFO|self-detected stall|Call Trace:'
+	local pat="$SPLAT_PATTERN|Call Trace:"
 	if grep -E -q "$pat" "$RUN/console.log"; then
 		echo "vm[$NAME]: kernel splat in $RUN/console.log:" >&2
 		grep -E -m 5 -B2 -A12 "$pat" "$RUN/console.log" >&2

@@ -311,7 +311,7 @@ static struct rb_cpu *rb_alloc_cpu(struct trace_buffer *buffer,
 	cb->reader_page = rb_alloc_subbuf(buffer, cpu, buffer->subbuf_order);
 	if (!cb->reader_page)
 		goto fail;
-	ring = kcalloc(nr, sizeof(*ring), GFP_KERNEL);
+	ring = kvcalloc(nr, sizeof(*ring), GFP_KERNEL);
 	if (!ring)
 		goto fail_reader;
 	if (rb_alloc_subbufs(buffer, cpu, nr, buffer->subbuf_order, &pages))
@@ -321,12 +321,12 @@ static struct rb_cpu *rb_alloc_cpu(struct trace_buffer *buffer,
 		ring[i++] = p;
 	list_del(&pages);
 	rb_link_ring(cb, ring, nr);
-	kfree(ring);
+	kvfree(ring);
 	rb_clear_cpu(cb);
 	return cb;
 
 fail_ring:
-	kfree(ring);
+	kvfree(ring);
 fail_reader:
 	rb_free_subbuf(cb->reader_page);
 fail:

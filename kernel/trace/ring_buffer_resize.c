@@ -131,7 +131,7 @@ static void rb_plan_free(struct rb_resize_plan *plan)
 {
 	rb_free_subbuf_list(&plan->add);
 	rb_free_subbuf_list(&plan->gone);
-	kfree(plan->ring);
+	kvfree(plan->ring);
 }
 
 /**
@@ -197,8 +197,18 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 		plans[cpu].nr = nr;
 		if (nr == cb->nr_pages)
 			continue;
-		plans[cpu].ring = kcalloc(max(nr, cb->nr_pages),
-					  sizeof(*plans[cpu].ring), GFP_KERNEL);
+		/*
+		 * Refuse what memory cannot hold before sizing the scratch
+		 * array by it; the array itself can outgrow kmalloc's
+		 * largest size on a big buffer, hence kvcalloc().
+		 */
+		if (nr > cb->nr_pages &&
+		    nr - cb->nr_pages > si_mem_available() >> buffer->subbuf_order) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		plans[cpu].ring = kvcalloc(max(nr, cb->nr_pages),
+					   sizeof(*plans[cpu].ring), GFP_KERNEL);
 		if (!plans[cpu].ring) {
 			ret = -ENOMEM;
 			goto out;
@@ -462,7 +472,7 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 		cb = buffer->buffers[cpu];
 		bytes = cb->nr_pages * buffer->subbuf_size;
 		plan->nr = max(DIV_ROUND_UP(bytes, new_size), 2UL);
-		plan->ring = kcalloc(plan->nr, sizeof(*plan->ring), GFP_KERNEL);
+		plan->ring = kvcalloc(plan->nr, sizeof(*plan->ring), GFP_KERNEL);
 		plan->reader = rb_alloc_subbuf(buffer, cpu, order);
 		if (!plan->ring || !plan->reader) {
 			ret = -ENOMEM;
@@ -490,7 +500,7 @@ out:
 		rb_free_subbuf_list(&plans[cpu].pages);
 		if (plans[cpu].reader)
 			rb_free_subbuf(plans[cpu].reader);
-		kfree(plans[cpu].ring);
+		kvfree(plans[cpu].ring);
 	}
 	atomic_dec(&buffer->resizing);
 	mutex_unlock(&buffer->mutex);

@@ -397,12 +397,22 @@ void tracing_reset_cpu(struct array_buffer *buf, int cpu)
 	ring_buffer_reset_cpu(buf->buffer, cpu);
 }
 
+/*
+ * Empty the whole buffer, the per-CPU buffers of offline CPUs included,
+ * despite the name (kept for its callers). What a CPU recorded before it
+ * went down is as old as the rest: left there, trace_pipe and the raw
+ * readers would hand it out after a clear ("echo > trace", "echo 2 >
+ * snapshot"), and a snapshot swap would bring it back live; only the
+ * `trace` iterator, which skips entries older than time_start, hid it.
+ * Resetting an offline CPU is safe: no writer runs there, and the ring
+ * buffer holds the hotplug lock while it resets.
+ */
 void tracing_reset_online_cpus(struct array_buffer *buf)
 {
 	if (!buf->buffer)
 		return;
 	buf->time_start = buffer_ftrace_now(buf, raw_smp_processor_id());
-	ring_buffer_reset_online_cpus(buf->buffer);
+	ring_buffer_reset(buf->buffer);
 }
 
 static void reset_both_buffers(struct trace_array *tr)

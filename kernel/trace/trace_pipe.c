@@ -85,6 +85,7 @@ void trace_pipe_readers_start(void)
 
 struct pipe_waiter {
 	struct trace_iterator	*iter;
+	struct trace_buffer	*buffer;	/* the one waited on */
 	int			index;
 };
 
@@ -92,25 +93,34 @@ struct pipe_waiter {
  * Stop waiting once the file is being closed or waiters were kicked.
  * The acquire pairs with the release in pipe_kick(): a waiter that sees
  * the new index sees iter->closed as it was set before it.
+ *
+ * Stop too once a snapshot swap has put another buffer under the file:
+ * the swap wakes the waiters of the buffer it takes away, but one that
+ * loaded the pointer before the swap and queued itself after that wake
+ * up would sleep on the snapshot while the data goes to the live
+ * buffer. Queued first (which orders its look here after the swap's
+ * pointer store, through the wait queue's lock), it sees the new pointer.
  */
 static bool pipe_wait_over(void *data)
 {
 	struct pipe_waiter *w = data;
 
 	return atomic_read_acquire(&w->iter->wait_index) != w->index ||
-		READ_ONCE(w->iter->closed);
+		READ_ONCE(w->iter->closed) ||
+		READ_ONCE(w->iter->array_buffer->buffer) != w->buffer;
 }
 
 static int pipe_wait(struct trace_iterator *iter, int full)
 {
 	struct pipe_waiter w = {
 		.iter	= iter,
+		.buffer	= READ_ONCE(iter->array_buffer->buffer),
 		/* the kick to wait past; ordered as in pipe_wait_over() */
 		.index	= atomic_read_acquire(&iter->wait_index),
 	};
 
-	return ring_buffer_wait(iter->array_buffer->buffer, iter->cpu_file,
-				full, pipe_wait_over, &w);
+	return ring_buffer_wait(w.buffer, iter->cpu_file, full,
+				pipe_wait_over, &w);
 }
 
 /* Wake every reader of @iter blocked in a read, never to block again. */
@@ -276,6 +286,27 @@ static int pipe_wait_data(struct file *filp)
 }
 
 /*
+ * Make the next entry current, from the buffer that is live now, and keep
+ * @view (which iter->array_buffer points at) on that buffer until the
+ * entry is consumed. A snapshot swap does not wait for readers (the
+ * latency tracers swap from their probes); without the pin an entry
+ * peeked in the old live buffer and printed would be consumed from the
+ * new one: left behind in the snapshot, read again when a raw reader
+ * that loaded the old pointer gets there, while the new buffer loses
+ * an entry nobody read. Consumed where it was found, the entry was read
+ * just before the swap, like any other of that buffer read before it.
+ */
+static bool pipe_next_entry(struct trace_iterator *iter,
+			    struct array_buffer *live,
+			    struct array_buffer *view)
+{
+	*view = *live;
+	/* pairs with the WRITE_ONCE()s of the swap in update_max_tr() */
+	view->buffer = READ_ONCE(live->buffer);
+	return trace_find_next_entry_inc(iter);
+}
+
+/*
  * Print entries into iter->seq, consuming them, until it holds @limit
  * bytes or more. Lines are never cut: one that does not fit in what is
  * left of the trace_seq stays in the buffer for the next fill, unless it
@@ -284,28 +315,36 @@ static int pipe_wait_data(struct file *filp)
  */
 static bool fill_seq(struct trace_iterator *iter, size_t limit)
 {
+	struct array_buffer *live = iter->array_buffer;
+	struct array_buffer view;
 	enum print_line_t ret;
+	bool more = false;
 	size_t before;
 
-	while (trace_find_next_entry_inc(iter)) {
+	iter->array_buffer = &view;
+	while (pipe_next_entry(iter, live, &view)) {
 		before = iter->seq.seq.len;
 		ret = print_trace_line(iter);
 		if (ret == TRACE_TYPE_PARTIAL_LINE ||
 		    trace_seq_has_overflowed(&iter->seq)) {
 			iter->seq.seq.len = before;
 			iter->seq.full = 0;
+			more = true;
 			if (before)
-				return true;
+				break;
 			trace_seq_puts(&iter->seq, "[LINE TOO BIG]\n");
 			trace_consume(iter);
-			return true;
+			break;
 		}
 		if (ret != TRACE_TYPE_NO_CONSUME)
 			trace_consume(iter);
-		if (trace_seq_used(&iter->seq) >= limit)
-			return true;
+		if (trace_seq_used(&iter->seq) >= limit) {
+			more = true;
+			break;
+		}
 	}
-	return false;
+	iter->array_buffer = live;
+	return more;
 }
 
 static ssize_t tracing_read_pipe(struct file *filp, char __user *ubuf,
@@ -441,6 +480,11 @@ static const struct file_operations pipe_fops = {
 struct raw_reader {
 	struct trace_iterator		iter;	/* tr, cpu_file, waiting */
 	struct buffer_data_read_page	*spare;	/* the page read() copies from */
+	/*
+	 * The buffer @spare came from, which goes back to it: a snapshot
+	 * swap can put another buffer under the array meanwhile.
+	 */
+	struct trace_buffer		*spare_buffer;
 	unsigned int			read;	/* bytes of it already copied */
 };
 
@@ -500,8 +544,8 @@ static int tracing_buffers_release(struct inode *inode, struct file *filp)
 	mutex_lock(&trace_types_lock);
 	tr->trace_ref--;
 	if (r->spare)
-		ring_buffer_free_read_page(iter->array_buffer->buffer,
-					   iter->cpu_file, r->spare);
+		ring_buffer_free_read_page(r->spare_buffer, iter->cpu_file,
+					   r->spare);
 	mutex_unlock(&trace_types_lock);
 	mutex_destroy(&iter->mutex);
 	kvfree(r);
@@ -534,16 +578,21 @@ static bool raw_busy(struct trace_iterator *iter)
 static int raw_spare(struct raw_reader *r, struct trace_buffer *buffer)
 {
 	int cpu = r->iter.cpu_file;
+	int ret;
 
-	if (r->spare && ring_buffer_read_page_size(r->spare) ==
+	if (r->spare && r->spare_buffer == buffer &&
+	    ring_buffer_read_page_size(r->spare) ==
 	    ring_buffer_subbuf_size_get(buffer))
 		return 0;
 	if (r->spare)
-		ring_buffer_free_read_page(buffer, cpu, r->spare);
+		ring_buffer_free_read_page(r->spare_buffer, cpu, r->spare);
 	r->spare = NULL;
 	/* nothing in the new page to copy out yet */
 	r->read = UINT_MAX;
-	return ring_buffer_alloc_read_page(buffer, cpu, &r->spare);
+	ret = ring_buffer_alloc_read_page(buffer, cpu, &r->spare);
+	if (!ret)
+		r->spare_buffer = buffer;
+	return ret;
 }
 
 static ssize_t tracing_buffers_read(struct file *filp, char __user *ubuf,
@@ -701,6 +750,7 @@ static ssize_t tracing_buffers_splice_read(struct file *file, loff_t *ppos,
 		.pages		= pg,
 		.partial	= part,
 	};
+	struct trace_buffer *buffer;
 	struct raw_page_ref *ref;
 	bool woken = false;
 	unsigned int size;
@@ -744,11 +794,15 @@ static ssize_t tracing_buffers_splice_read(struct file *file, loff_t *ppos,
 		ret = -EAGAIN;
 		if ((file->f_flags & O_NONBLOCK) || (flags & SPLICE_F_NONBLOCK))
 			break;
+		buffer = READ_ONCE(iter->array_buffer->buffer);
 		ret = pipe_wait(iter, iter->snapshot ? 0 :
 				iter->tr->buffer_percent);
 		/* tracing off: what is left is a partial page, not for us */
 		if (ret || !tracer_tracing_is_on(iter->tr))
 			break;
+		/* a snapshot swap only changed the buffer to wait on */
+		if (READ_ONCE(iter->array_buffer->buffer) != buffer)
+			continue;
 		/* one more pass to collect what woke us, then return */
 		woken = true;
 	}

@@ -543,6 +543,8 @@ static void test_resize(void)
 	ret = ring_buffer_resize(b, ~0UL, 0);
 	CHECK(ret == -EINVAL || ret == -ENOMEM);
 	CHECK(ring_buffer_resize(b, 1UL << 40, 0) == -ENOMEM);
+	/* refused before any scratch array is sized by the absurd count */
+	CHECK_EQ(shim_kmalloc_too_big, 0);
 	CHECK_EQ(ring_buffer_size(b, 0), 2 * 4080);
 	/* a CPU without a buffer is ignored */
 	CHECK(ring_buffer_resize(b, 8192, 9) == 0);

@@ -6,6 +6,7 @@
 
 unsigned long shim_fence_word;
 unsigned long shim_alloc_count, shim_fail_alloc_at;
+unsigned long shim_kmalloc_too_big;
 
 void *shim_alloc(size_t size, bool zero)
 {
@@ -19,4 +20,14 @@ void *shim_alloc(size_t size, bool zero)
 	if (p && zero)
 		memset(p, 0, size ? size : 1);
 	return p;
+}
+
+void *shim_kmalloc(size_t size, bool zero)
+{
+	if (size > SHIM_KMALLOC_MAX) {
+		if (__atomic_fetch_add(&shim_kmalloc_too_big, 1, __ATOMIC_RELAXED) < 5)
+			fprintf(stderr, "WARNING: kmalloc of %zu bytes\n", size);
+		return NULL;
+	}
+	return shim_alloc(size, zero);
 }

@@ -269,24 +269,33 @@ static inline void list_splice_tail(struct list_head *l, struct list_head *h)
 extern unsigned long shim_alloc_count, shim_fail_alloc_at;
 void *shim_alloc(size_t size, bool zero);
 
+/*
+ * kmalloc() and friends above the largest slab/page-allocator size (4 MiB
+ * with x86-64's page orders) fail with a WARNING in the kernel: here they
+ * fail too, and are counted so a test can insist on none.
+ */
+#define SHIM_KMALLOC_MAX	(4UL << 20)
+extern unsigned long shim_kmalloc_too_big;
+void *shim_kmalloc(size_t size, bool zero);
+
 static inline void *kmalloc(size_t n, gfp_t gfp)
 {
-	return shim_alloc(n, false);
+	return shim_kmalloc(n, false);
 }
 
 static inline void *kzalloc(size_t n, gfp_t gfp)
 {
-	return shim_alloc(n, true);
+	return shim_kmalloc(n, true);
 }
 
 static inline void *kzalloc_node(size_t n, gfp_t gfp, int node)
 {
-	return shim_alloc(n, true);
+	return shim_kmalloc(n, true);
 }
 
 static inline void *kcalloc(size_t n, size_t size, gfp_t gfp)
 {
-	return shim_alloc(n * size, true);
+	return shim_kmalloc(n * size, true);
 }
 
 static inline void *kvcalloc(size_t n, size_t size, gfp_t gfp)
