@@ -417,8 +417,15 @@ __setup("stacktrace", stack_boot_option);
  */
 static int __init stack_tracer_boot(void)
 {
+	/*
+	 * Either call gives stack_ops its hashes and their lock, once and
+	 * before any file can be opened: the lazy set-up in
+	 * ftrace_regex_open() is not safe against two first opens at once.
+	 */
 	if (boot_filter[0])
 		ftrace_set_early_filter(&stack_ops, boot_filter, 1);
+	else
+		ftrace_set_filter(&stack_ops, NULL, 0, 1);
 	if (stack_tracer_enabled && register_ftrace_function(&stack_ops)) {
 		pr_warn("could not be started\n");
 		stack_tracer_enabled = 0;
