@@ -2,7 +2,7 @@
 /*
  * Private interface of dynamic function tracing (the ftrace core).
  * Included by: ftrace_*.c trace_functions.c trace_selftest.c
- * trace_selftest_dynamic.c trace.c
+ * trace_selftest_dynamic.c trace.c fgraph.c trace_functions_graph.c
  *
  * Its audience is the ftrace_*.c files and the tracers built on them
  * (trace_functions.c, later the graph and latency tracers). The public
