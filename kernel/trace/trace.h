@@ -93,6 +93,8 @@ enum trace_type {
 #define ENTRY_ARRAY(type, name, len)		type name[len]
 #define ENTRY_FLEX(type, name)			type name[]
 #define ENTRY_COUNTED(type, name, count, ...)	type name[] __counted_by(count)
+#define ENTRY_NESTED(type, name, ...)		type name
+#define ENTRY_SUB(...)
 #define CORE_EVENT(...)
 #define CORE_OUTPUT(...)
 #define CORE_OUTPUT_BIN(...)
@@ -234,6 +236,10 @@ struct trace_array {
 	struct list_head	mod_trace;
 	struct list_head	mod_notrace;
 	bool			function_enabled; /* the callback may record */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	/* function_graph: the array's fgraph user while it runs */
+	struct fgraph_ops	*graph_ops;
+#endif
 #endif
 };
 
@@ -302,6 +308,8 @@ struct tracer {
 extern struct mutex trace_types_lock;
 extern struct list_head ftrace_trace_arrays;
 extern struct trace_array global_trace;
+/* tracing_thresh in ns (0: off): tracers report only longer spans */
+extern unsigned long tracing_thresh;
 
 /* The clocks trace_clock offers, indexed by tr->clock_id. */
 struct trace_clock_desc {
