@@ -7,6 +7,7 @@
 #   make check      every test tier; ends with "N passed, N failed"
 #   make ref        build the reference kernel (the base tree's own tracing)
 #   make compare    conformance side by side, ours vs reference
+#   make distro     Debian's tracing options: how many survive on our tree
 #   make bench      benchmarks side by side
 #   make series     the patch series against the base tree, in build/series
 #   make kernel     build our kernel and its initramfs only
@@ -16,12 +17,12 @@ T := tooling
 KIND := $(if $(filter 1,$(REF)),ref,ours)
 export DEBUG
 
-.PHONY: all run check ref compare bench series kernel setup clean distclean help
+.PHONY: all run check ref compare distro bench series kernel setup clean distclean help
 
 all: kernel
 
 help:
-	@sed -n '3,14p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,15p' Makefile | sed 's/^# \{0,1\}//'
 
 setup:
 	@$(T)/setup.sh
@@ -45,6 +46,9 @@ check:
 
 compare: setup
 	@$(T)/compare.sh
+
+distro: setup
+	@$(T)/distro.sh
 
 bench: setup
 	@$(T)/bench.sh

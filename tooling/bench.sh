@@ -10,6 +10,8 @@
 # tracing option, the full reference would also pay for tracers ours does
 # not have (latency-tracer hooks on every preempt toggle, for one).
 # BENCH_REPS (default 5) sets the repetitions inside each boot.
+# BENCH_ONLY='b2-events ...' runs only those scripts of tooling/bench.d/
+# (names without .sh); the default is all of them.
 # The guests run with QEMU's -icount (BENCH_CLOCK=icount, the default):
 # their clock advances one nanosecond per instruction executed, so every
 # time measured inside a guest is an instruction count, repeatable to a
@@ -25,11 +27,19 @@ wall) icount=0; echo "bench: guest clock: wall time under TCG" ;;
 *) die "BENCH_CLOCK must be icount or wall" ;;
 esac
 [ "$reps" -ge 5 ] || die "BENCH_REPS must be at least 5"
+benches=
+for b in "$TOOLING"/bench.d/*.sh; do
+	b=$(basename "$b" .sh)
+	if [ -z "${BENCH_ONLY:-}" ] || [[ " $BENCH_ONLY " == *" $b "* ]]; then
+		benches="$benches /harness/bench.d/$b.sh"
+	fi
+done
+[ -n "$benches" ] || die "BENCH_ONLY='$BENCH_ONLY' names no script of bench.d"
 script=$BUILD/bench-guest.sh
 cat > "$script" <<GUEST
 #!/bin/sh
 export BENCH_REPS=$reps
-for b in /harness/bench.d/*.sh; do
+for b in$benches; do
 	sh "\$b"
 done
 GUEST

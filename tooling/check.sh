@@ -47,6 +47,9 @@ finish() {
 
 stage_start setup
 "$TOOLING/setup.sh"
+# T0 harnesses compile files of the base tree (tools/testing/ftrace takes
+# lib/glob.c from it): extract it before they run, not at the kernel build.
+"$TOOLING/base.sh"
 stage_end
 
 # T0: each userspace harness ends with its own "N passed, N failed" line.
@@ -96,7 +99,7 @@ kernel_vars ours
 stamp=$(date +%Y%m%d-%H%M%S)
 RUN=$BUILD/runs/$NAME-check-$stamp-a
 RUN2=$BUILD/runs/$NAME-check-$stamp-b
-RUN=$RUN TIERS=t2,t3,t4 T3=00basic,event,filter,instances,tracer,preemptirq \
+RUN=$RUN TIERS=t2,t3,t4 T3=00basic,event,filter,instances,tracer,preemptirq,trigger \
 	TIMEOUT=${CHECK_TIMEOUT:-1500} "$TOOLING/vm.sh" ours check &
 pid_a=$!
 RUN=$RUN2 TIERS=t3 T3=ftrace TIMEOUT=${CHECK_TIMEOUT:-1500} \

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # make compare: conformance side by side. Boots our kernel and the reference
-# (the base tree's own tracing, same configuration) at the same time, runs the
-# in-scope ftracetest categories on both, and prints per category:
+# (the base tree's own tracing, same configuration widened by
+# configs/compare.config) at the same time, runs every ftracetest category
+# of the base tree on both, and prints per category:
 #   ftracetest <category> ours: PASS=a FAIL=b UNRESOLVED=c UNSUPPORTED=d reference: PASS=...
 # then a total line, then the cases where the two differ, then
 #   formats: N events compared, M differ
@@ -12,6 +13,7 @@
 # over the event filter table of tooling/guest/filters.sh (decision, errno,
 # readback and the records kept), with the rows that differ, and the rows
 # where we knowingly follow upstream's documentation rather than its code.
+# Last, tooling/distro.sh's "distro config:" line and its list.
 source "$(dirname "$0")/common.sh"
 
 for k in ours ref; do
@@ -25,6 +27,11 @@ for k in ours ref; do
 	"$TOOLING/initramfs.sh" $k > /dev/null
 done
 
+# Every category upstream's ftracetest has in the base tree; the reference
+# is built with compare.config so that it offers what they need.
+categories=$(cd "$BASE/tools/testing/selftests/ftrace/test.d" &&
+	     find . -mindepth 1 -maxdepth 1 -type d | sed 's|^\./||' | sort | paste -sd,)
+
 # Each QEMU runs single-threaded TCG, so the two guests run side by side.
 stamp=$(date +%Y%m%d-%H%M%S)
 pids=()
@@ -32,7 +39,8 @@ for k in ours ref; do
 	kernel_vars $k
 	# A splat or a timeout is reported below; the results still count.
 	( rc=0
-	  RUN=$BUILD/runs/$NAME-compare-$stamp TIERS=t2,t3,formats,filters TIMEOUT=2400 \
+	  RUN=$BUILD/runs/$NAME-compare-$stamp TIERS=t2,t3,formats,filters \
+		T3=$categories TIMEOUT=${COMPARE_TIMEOUT:-4800} \
 		"$TOOLING/vm.sh" $k check > /dev/null 2>&1 || rc=$?
 	  echo $rc > "$BUILD/compare-rc-$k" ) &
 	pids+=($!)
@@ -196,3 +204,6 @@ for k in ("ours", "ref"):
 for k in diff:
     print("  %s ours: %s reference: %s" % (k, res["ours"].get(k, "-"), res["ref"].get(k, "-")))
 PY
+
+# The distribution's view: Debian's tracing options on our tree.
+"$TOOLING/distro.sh"

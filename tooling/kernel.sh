@@ -4,7 +4,8 @@
 #   KIND=ours  our tree (base + overlay), KIND=ref  the pristine base tree,
 #   KIND=refm  the pristine base tree with our kernel's resulting options.
 #   DEBUG=1    adds configs/debug.config (lockdep, KASAN, atomic-sleep checks).
-# Both kinds get the same configuration: tinyconfig + base + tracing (+ debug).
+# Both kinds get the same configuration: tinyconfig + base + tracing (+ debug);
+# ours adds ours.config, ref adds compare.config (the widened reference).
 source "$(dirname "$0")/common.sh"
 build_lock
 
@@ -22,6 +23,8 @@ kmake() {
 
 frags="$TOOLING/configs/base.config $TOOLING/configs/tracing.config"
 [ "$kind" = ours ] && frags="$frags $TOOLING/configs/ours.config"
+# the reference, widened for make compare (see the file)
+[ "$kind" = ref ] && frags="$frags $TOOLING/configs/compare.config"
 [ "${DEBUG:-0}" = 1 ] && frags="$frags $TOOLING/configs/debug.config"
 
 # Configure from scratch each time into a side file; install it only when it

@@ -333,6 +333,7 @@ int tracing_update_buffers(struct trace_array *tr);
 void tracing_expand_at_boot(void);
 
 /* tracing_on of @tr: whether its buffer records. */
+void tracer_tracing_on(struct trace_array *tr);
 void tracer_tracing_off(struct trace_array *tr);
 bool tracer_tracing_is_on(struct trace_array *tr);
 /* Nesting stop and start of recording (pause-on-trace, latency tracers). */
@@ -467,6 +468,12 @@ void tracing_log_err(struct trace_array *tr, const char *loc,
  */
 void trace_event_stacks(struct trace_array *tr, struct trace_buffer *buffer,
 			unsigned int trace_ctx, int skip);
+/*
+ * The kernel stack, from the caller of this function outwards less its
+ * @skip innermost frames, as a TRACE_STACK entry of @buffer.
+ */
+void trace_record_kstack(struct trace_buffer *buffer, unsigned int trace_ctx,
+			 int skip);
 
 /* ============ trace_snapshot.c: the snapshot buffer ==================== */
 
@@ -479,7 +486,28 @@ void trace_event_stacks(struct trace_array *tr, struct trace_buffer *buffer,
  * -EINVAL for 0 on a per-CPU file). Takes trace_types_lock.
  */
 int tracing_snapshot_write(struct trace_array *tr, int cpu, unsigned long val);
+/*
+ * For snapshot triggers: make sure @tr has its snapshot buffer (takes
+ * trace_types_lock; -EBUSY when the current tracer owns it), and swap
+ * it with the live one from any context but NMI.
+ */
+int tracing_snapshot_arm(struct trace_array *tr);
+void tracing_snapshot_instance(struct trace_array *tr);
 #endif
+
+/* ======== trace_events_trigger.c: trace_marker's triggers ============== */
+
+/*
+ * The triggers of events/ftrace/print on a marker entry of @tr about to
+ * be committed: returns the deferred ones, for
+ * trace_marker_post_triggers() after the commit.
+ */
+enum event_trigger_type trace_marker_triggers(struct trace_array *tr,
+					      struct trace_buffer *buffer,
+					      void *entry,
+					      struct ring_buffer_event *event);
+void trace_marker_post_triggers(struct trace_array *tr,
+				enum event_trigger_type tt);
 
 /* ========= trace_events.c: the event layer, for the core ================ */
 

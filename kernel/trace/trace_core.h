@@ -35,7 +35,6 @@ int tracing_resize_ring_buffer(struct trace_array *tr,
 			       unsigned long size, int cpu_id);
 int tracing_set_cpumask(struct trace_array *tr, cpumask_var_t new_mask);
 int tracing_set_subbuf_order(struct trace_array *tr, int order);
-void tracer_tracing_on(struct trace_array *tr);
 
 /*
  * A new instance named @name with the top level's options (less those
@@ -130,15 +129,6 @@ int trace_cmdlines_init(void);	/* early, before any recording */
 /* Called on every commit with the array's flags: records current's info. */
 void tracing_record_taskinfo_current(unsigned int trace_flags);
 int trace_alloc_tgid_map(void);
-
-/* ========= trace_callstack.c: kernel and user stacks as entries ======= */
-
-/*
- * The kernel stack, from the caller of this function outwards less its
- * @skip innermost frames, as a TRACE_STACK entry of @buffer.
- */
-void trace_record_kstack(struct trace_buffer *buffer, unsigned int trace_ctx,
-			 int skip);
 
 /* ============== trace_selftest.c: tracer self-tests ==================== */
 

@@ -173,7 +173,12 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 	fbuffer->trace_file = trace_file;
 	fbuffer->buffer = trace_file->tr->array_buffer.buffer;
 	fbuffer->regs = NULL;
-	if (unlikely(trace_file->flags & EVENT_FILE_FL_FILTERED)) {
+	/*
+	 * An entry that may be dropped (a filter, soft-disabled) is
+	 * staged first: dropping it then costs the ring buffer nothing.
+	 */
+	if (unlikely(trace_file->flags & (EVENT_FILE_FL_FILTERED |
+					  EVENT_FILE_FL_SOFT_DISABLED))) {
 		fbuffer->entry = trace_event_stage_reserve(fbuffer,
 							   call->event.type,
 							   len);
@@ -183,9 +188,24 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 	fbuffer->event = trace_buffer_lock_reserve(fbuffer->buffer,
 						   call->event.type, len,
 						   fbuffer->trace_ctx);
-	if (!fbuffer->event)
+	if (likely(fbuffer->event)) {
+		/*
+		 * Triggers judge an entry in the ring buffer before it is
+		 * committed, as they would a staged one: no copy for them.
+		 */
+		fbuffer->entry = ring_buffer_event_data(fbuffer->event);
+		return fbuffer->entry;
+	}
+	/*
+	 * The buffer refused the entry (tracing off, say): triggers must
+	 * still see it, so that one can turn tracing back on. The stage
+	 * holds it for them; committing it later retries the buffer. (If
+	 * the stage was tried above, it fails again as it did there.)
+	 */
+	if (!(trace_file->flags & EVENT_FILE_FL_TRIGGER_COND))
 		return NULL;
-	fbuffer->entry = ring_buffer_event_data(fbuffer->event);
+	fbuffer->entry = trace_event_stage_reserve(fbuffer, call->event.type,
+						   len);
 	return fbuffer->entry;
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
@@ -203,45 +223,49 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {
 	struct trace_event_file *file = fbuffer->trace_file;
 	bool staged = trace_event_staged(fbuffer);
+	enum event_trigger_type post = ETT_NONE;
+	unsigned long flags = READ_ONCE(file->flags);
 	struct event_filter *filter;
 
-	if (unlikely(staged || (file->flags & EVENT_FILE_FL_FILTERED))) {
+	/* triggers judge the entry by their own filters, before the event's */
+	if (unlikely(flags & EVENT_FILE_FL_TRIGGER_COND))
+		post = event_triggers_call(file, fbuffer->buffer,
+					   fbuffer->entry, fbuffer->event);
+	if (unlikely(staged || (flags & (EVENT_FILE_FL_FILTERED |
+					 EVENT_FILE_FL_SOFT_DISABLED)))) {
 		filter = rcu_dereference_sched(file->filter);
-		if (!filter_match_preds(filter, fbuffer->entry)) {
+		if ((flags & EVENT_FILE_FL_SOFT_DISABLED) ||
+		    !filter_match_preds(filter, fbuffer->entry)) {
 			if (staged)
 				trace_event_stage_drop(fbuffer);
 			else
 				ring_buffer_discard_commit(fbuffer->buffer,
 							   fbuffer->event);
-			return;
+			goto dropped;
 		}
 		if (staged && !trace_event_stage_commit(fbuffer))
-			return;
+			goto dropped;
 	}
 	if (unlikely(tracepoint_printk))
 		event_printk(fbuffer);
 	__buffer_unlock_commit(fbuffer->buffer, fbuffer->event);
-	/* the stack starts at the probe: leave this function out */
+	/*
+	 * Deferred triggers before the options' stacks: the stack call
+	 * must stay the last one, so that this function's frame is gone
+	 * (a tail call) and the stack starts at the probe.
+	 */
+	if (unlikely(post))
+		event_triggers_post_call(file, post);
 	if (unlikely(file->tr->trace_flags &
 		     (TRACE_ITER_STACKTRACE | TRACE_ITER_USERSTACKTRACE)))
 		trace_event_stacks(file->tr, fbuffer->buffer,
 				   fbuffer->trace_ctx, 1);
+	return;
+dropped:
+	if (unlikely(post))
+		event_triggers_post_call(file, post);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
-
-/*
- * Called by the probes only when one of the rare flags is set. There
- * are no triggers in this kernel; what is left is the soft-disabled state
- * and the pid filter.
- */
-bool __trace_trigger_soft_disabled(struct trace_event_file *file)
-{
-	/* soft-disabled wins; otherwise only the pid filter can say no */
-	return (file->flags & EVENT_FILE_FL_SOFT_DISABLED) ||
-	       ((file->flags & EVENT_FILE_FL_PID_FILTER) &&
-		trace_event_ignore_this_pid(file));
-}
-EXPORT_SYMBOL_GPL(__trace_trigger_soft_disabled);
 
 /*
  * tp_printk: every recorded event also goes to the console, formatted
@@ -318,34 +342,13 @@ int trace_event_raw_init(struct trace_event_call *call)
 }
 EXPORT_SYMBOL_GPL(trace_event_raw_init);
 
-/*
- * Switch @file's event on or off for its array. Turning on also starts
- * the pid -> comm recording, so that the output can name the tasks.
- */
-static int ftrace_event_enable_disable(struct trace_event_file *file, int enable)
+/* Attach @file's probe; the pid maps start recording for the output. */
+static int event_attach(struct trace_event_file *file)
 {
 	struct trace_event_call *call = file->event_call;
 	struct trace_array *tr = file->tr;
 	int ret;
 
-	lockdep_assert_held(&event_mutex);
-
-	if (!enable) {
-		if (!(file->flags & EVENT_FILE_FL_ENABLED))
-			return 0;
-		clear_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
-		call->class->reg(call, TRACE_REG_UNREGISTER, file);
-		if (test_and_clear_bit(EVENT_FILE_FL_RECORDED_CMD_BIT,
-				       &file->flags))
-			tracing_stop_cmdline_record();
-		if (test_and_clear_bit(EVENT_FILE_FL_RECORDED_TGID_BIT,
-				       &file->flags))
-			tracing_stop_tgid_record();
-		return 0;
-	}
-
-	if (file->flags & EVENT_FILE_FL_ENABLED)
-		return 0;
 	if (trace_flag_set(tr, TRACE_ITER_RECORD_CMD)) {
 		tracing_start_cmdline_record();
 		set_bit(EVENT_FILE_FL_RECORDED_CMD_BIT, &file->flags);
@@ -370,6 +373,80 @@ static int ftrace_event_enable_disable(struct trace_event_file *file, int enable
 	/* a module's events in a buffer make its unload clear the buffer */
 	set_bit(EVENT_FILE_FL_WAS_ENABLED_BIT, &file->flags);
 	return 0;
+}
+
+static void event_detach(struct trace_event_file *file)
+{
+	struct trace_event_call *call = file->event_call;
+
+	clear_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
+	call->class->reg(call, TRACE_REG_UNREGISTER, file);
+	if (test_and_clear_bit(EVENT_FILE_FL_RECORDED_CMD_BIT, &file->flags))
+		tracing_stop_cmdline_record();
+	if (test_and_clear_bit(EVENT_FILE_FL_RECORDED_TGID_BIT, &file->flags))
+		tracing_stop_tgid_record();
+}
+
+/*
+ * Soft users (triggers: sm_ref) keep the event attached with
+ * SOFT_MODE set; while they do, the plain switch (the enable files,
+ * set_event) only clears or sets SOFT_DISABLED. The bits are set with
+ * atomic ops because the enable_event triggers flip SOFT_DISABLED
+ * from probes, without event_mutex.
+ */
+int trace_event_enable_disable(struct trace_event_file *file, int enable,
+			       int soft)
+{
+	bool detach;
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+
+	if (!enable) {
+		if (soft) {
+			if (atomic_dec_return(&file->sm_ref) > 0)
+				return 0;
+			/* the plain switch had it off, or never on */
+			detach = file->flags & EVENT_FILE_FL_SOFT_DISABLED;
+			clear_bit(EVENT_FILE_FL_SOFT_MODE_BIT, &file->flags);
+		} else {
+			detach = !(file->flags & EVENT_FILE_FL_SOFT_MODE);
+		}
+		if (detach && (file->flags & EVENT_FILE_FL_ENABLED))
+			event_detach(file);
+		if (file->flags & EVENT_FILE_FL_SOFT_MODE)
+			set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+		else
+			clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+		return 0;
+	}
+
+	if (!soft) {
+		clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+	} else {
+		if (atomic_inc_return(&file->sm_ref) > 1)
+			return 0;
+		set_bit(EVENT_FILE_FL_SOFT_MODE_BIT, &file->flags);
+	}
+	if (file->flags & EVENT_FILE_FL_ENABLED)
+		return 0;
+	/* attached for its triggers only: it records nothing yet */
+	if (soft)
+		set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+	ret = event_attach(file);
+	if (ret && soft) {
+		atomic_dec(&file->sm_ref);
+		clear_bit(EVENT_FILE_FL_SOFT_MODE_BIT, &file->flags);
+		clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+	}
+	return ret;
+}
+
+/* The plain switch of @file: the enable files, set_event, boot. */
+static int ftrace_event_enable_disable(struct trace_event_file *file,
+				       int enable)
+{
+	return trace_event_enable_disable(file, enable, 0);
 }
 
 static bool event_can_enable(struct trace_event_call *call)
@@ -562,6 +639,9 @@ static int event_entry_callback(const char *name, umode_t *mode, void **data,
 	} else if (!strcmp(name, "filter") && call->class->reg) {
 		*mode = TRACE_MODE_WRITE;
 		*fops = &ftrace_event_filter_fops;
+	} else if (!strcmp(name, "trigger") && call->class->reg) {
+		*mode = TRACE_MODE_WRITE;
+		*fops = &event_trigger_fops;
 	} else if (!strcmp(name, "id") && call->event.type) {
 		*mode = TRACE_MODE_READ;
 		*data = (void *)(unsigned long)call->event.type;
@@ -584,6 +664,7 @@ static const struct eventfs_entry event_entries[] = {
 	{ .name = "filter",	.callback = event_entry_callback },
 	{ .name = "format",	.callback = event_entry_callback },
 	{ .name = "id",		.callback = event_entry_callback },
+	{ .name = "trigger",	.callback = event_entry_callback },
 };
 
 static int system_entry_callback(const char *name, umode_t *mode, void **data,
@@ -746,10 +827,11 @@ static int event_call_init(struct trace_event_call *call)
 		return -EINVAL;
 	if (call->class->raw_init) {
 		ret = call->class->raw_init(call);
-		if (ret) {
+		/* -ENODATA: the event does not exist here, quietly */
+		if (ret && ret != -ENODATA)
 			pr_warn("Could not initialize trace events/%s\n", name);
+		if (ret)
 			return ret;
-		}
 	}
 	ret = trace_event_define_fields(call);
 	if (ret) {
@@ -790,6 +872,8 @@ static void event_call_remove(struct trace_event_call *call)
 				continue;
 			if (file->flags & EVENT_FILE_FL_ENABLED)
 				was_on = true;
+			/* triggers keep it attached, in soft mode */
+			trace_event_triggers_clear(file);
 			ftrace_event_enable_disable(file, 0);
 			break;
 		}
@@ -1723,8 +1807,10 @@ static void events_array_remove(struct trace_array *tr)
 	 * probes before any file can be freed. event_mutex is held
 	 * throughout, so nothing is switched on again meanwhile.
 	 */
-	list_for_each_entry(file, &tr->events, list)
+	list_for_each_entry(file, &tr->events, list) {
+		trace_event_triggers_clear(file);
 		ftrace_event_enable_disable(file, 0);
+	}
 	if (st) {
 		pid_list_set(tr, false, NULL);
 		pid_list_set(tr, true, NULL);
@@ -1805,6 +1891,8 @@ void __init trace_event_init(void)
 	if (trace_event_common_fields_init())
 		return;
 	trace_event_eval_init();
+	/* the syscall events' numbers, which their raw_init needs */
+	trace_syscalls_init();
 
 	mutex_lock(&event_mutex);
 	for (iter = __start_ftrace_events; iter < __stop_ftrace_events;
@@ -1824,6 +1912,7 @@ void __init trace_event_init(void)
 		event_call_add_files(call);
 	/* ftrace_set_clr_event() takes event_mutex itself */
 	mutex_unlock(&event_mutex);
+	trace_event_triggers_boot();
 	if (boot_events[0])
 		enable_event_list(tr, boot_events);
 	for (i = 0; i < nr_boot_lists; i++)

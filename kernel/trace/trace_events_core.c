@@ -250,7 +250,8 @@ static const struct core_file core_event_files[] = {
 /*
  * Called by eventfs under its own mutex: it must only fill in the
  * answer, never call back into tracefs. The data eventfs passes (the
- * trace array for the root, the core_event for an entry) is left as is.
+ * trace array for the root, the core_event for an entry) is left as is
+ * (but see print_event_callback()).
  */
 static int core_file_lookup(const struct core_file *files, size_t nr,
 			    const char *name, umode_t *mode,
@@ -293,14 +294,42 @@ static const struct eventfs_entry core_event_entries[] = {
 	{ .name = "id",		.callback = core_event_callback },
 };
 
+/*
+ * ftrace/print also has the trigger file of trace_marker writes. Its
+ * directory's data is the trace array, which the trigger file needs;
+ * format and id get the entry's description instead.
+ */
+static int print_event_callback(const char *name, umode_t *mode, void **data,
+				const struct file_operations **fops)
+{
+	if (!strcmp(name, "trigger")) {
+		*mode = TRACE_MODE_WRITE;
+		*fops = trace_marker_trigger_fops();
+		return 1;
+	}
+	*data = (void *)&core_event_print_entry;
+	return core_event_callback(name, mode, data, fops);
+}
+
+static const struct eventfs_entry print_event_entries[] = {
+	{ .name = "format",	.callback = print_event_callback },
+	{ .name = "id",		.callback = print_event_callback },
+	{ .name = "trigger",	.callback = print_event_callback },
+};
+
 /* events/ftrace/<name>/ of one entry; the data is never freed. */
-static void core_event_dir(struct eventfs_inode *sys,
+static void core_event_dir(struct trace_array *tr, struct eventfs_inode *sys,
 			   const struct core_event *ev)
 {
 	struct eventfs_inode *ei;
 
-	ei = eventfs_create_dir(ev->name, sys, core_event_entries,
-				ARRAY_SIZE(core_event_entries), (void *)ev);
+	if (ev == &core_event_print_entry)
+		ei = eventfs_create_dir(ev->name, sys, print_event_entries,
+					ARRAY_SIZE(print_event_entries), tr);
+	else
+		ei = eventfs_create_dir(ev->name, sys, core_event_entries,
+					ARRAY_SIZE(core_event_entries),
+					(void *)ev);
 	if (IS_ERR(ei))
 		pr_warn("tracing: could not create events/ftrace/%s/\n",
 			ev->name);
@@ -326,7 +355,7 @@ int trace_events_core_create(struct trace_array *tr, struct dentry *parent)
 	}
 	/* One directory per entry of trace_core_entries.h. */
 #define CORE_STRUCT(...)
-#define CORE_EVENT(sname, ...)	core_event_dir(sys, &core_event_##sname)
+#define CORE_EVENT(sname, ...)	core_event_dir(tr, sys, &core_event_##sname)
 #define CORE_OUTPUT(...)
 #define CORE_OUTPUT_BIN(...)
 #include "trace_core_entries.h"

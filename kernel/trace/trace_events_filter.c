@@ -182,7 +182,8 @@ static u64 normalise(u64 v, unsigned int size, bool is_signed)
  * Records are only 4-byte aligned in the ring buffer, so 8-byte fields
  * may not be naturally aligned.
  */
-static u64 load_num(const struct filter_leaf *leaf, const void *rec)
+static __always_inline u64 load_num(const struct filter_leaf *leaf,
+				    const void *rec)
 {
 	const void *p = rec + leaf->offset;
 	u64 v;
@@ -203,7 +204,7 @@ static u64 load_num(const struct filter_leaf *leaf, const void *rec)
 	return normalise(v, leaf->size, leaf->flags & LEAF_SIGNED);
 }
 
-static bool num_holds(const struct filter_leaf *leaf, u64 x)
+static __always_inline bool num_holds(const struct filter_leaf *leaf, u64 x)
 {
 	bool is_signed = leaf->flags & LEAF_SIGNED;
 	u64 v = leaf->val;
@@ -457,8 +458,13 @@ static bool cpu_in_mask_holds(const struct filter_leaf *leaf, u64 cpu)
 	}
 }
 
-static bool leaf_holds(const struct event_filter *filter,
-		       const struct filter_leaf *leaf, void *rec)
+/*
+ * Out of line: filter_match_preds() tests a field's number itself, and
+ * this, with its strings, masks and scratch buffers, would otherwise
+ * give it a frame that every event pays for.
+ */
+static noinline bool leaf_holds(const struct event_filter *filter,
+				const struct filter_leaf *leaf, void *rec)
 {
 	const char *s;
 	size_t room;
@@ -515,7 +521,15 @@ int filter_match_preds(struct event_filter *filter, void *rec)
 	leaves = filter->leaves;
 	/* every exit leads to a later leaf or to a verdict (< 0) */
 	do {
-		i = leaves[i].next[leaf_holds(filter, &leaves[i], rec)];
+		const struct filter_leaf *leaf = &leaves[i];
+		bool holds;
+
+		/* the common test, a field against a number, inline */
+		if (likely(leaf->kind == LEAF_NUM && leaf->src == SRC_FIELD))
+			holds = num_holds(leaf, load_num(leaf, rec));
+		else
+			holds = leaf_holds(filter, leaf, rec);
+		i = leaf->next[holds];
 	} while (i >= 0);
 	return i == VERDICT_MATCH;
 }

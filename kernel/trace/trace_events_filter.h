@@ -2,8 +2,8 @@
 /*
  * The event filter language, as the rest of kernel/trace sees it.
  * Included by: trace_events_filter*.c trace_events_format.c
- * trace_event_perf.c, and tools/testing/filter/ (which compiles the
- * language in userspace)
+ * trace_events_trigger.c trace_event_perf.c, and tools/testing/filter/
+ * (which compiles the language in userspace)
  *
  * trace_events_filter.c turns an expression such as
  *

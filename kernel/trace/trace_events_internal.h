@@ -3,7 +3,8 @@
  * What the files of the event layer share among themselves.
  * Included by: trace_events.c trace_events_core.c trace_events_format.c
  * trace_events_filter_files.c trace_events_filter_stage.c
- * trace_event_perf.c trace_sched_switch.c
+ * trace_event_perf.c trace_sched_switch.c trace_events_trigger*.c
+ * trace_syscalls.c
  *
  * Every TRACE_EVENT of the kernel and of loaded modules is a struct
  * trace_event_call (linux/trace_events.h) on ftrace_events. Each trace
@@ -63,6 +64,26 @@ ssize_t trace_events_enable_read(struct file *filp, char __user *ubuf,
 				 size_t cnt, loff_t *ppos);
 ssize_t trace_events_enable_write(struct file *filp, const char __user *ubuf,
 				  size_t cnt, loff_t *ppos);
+/*
+ * Switch @file on (@enable 1) or off. With @soft, for triggers: the
+ * first soft user attaches the event with EVENT_FILE_FL_SOFT_DISABLED
+ * set unless it was on already, and from then on a plain switch only
+ * flips that bit; the event is detached when the last soft user and
+ * the plain switch both let go. event_mutex held.
+ */
+int trace_event_enable_disable(struct trace_event_file *file, int enable,
+			       int soft);
+
+/* ======== trace_events_trigger.c: triggers, for the event layer ======== */
+
+/* events/<sys>/<event>/trigger (data: the event file) */
+extern const struct file_operations event_trigger_fops;
+/* events/ftrace/print/trigger (data: the trace array) */
+const struct file_operations *trace_marker_trigger_fops(void);
+/* Remove every trigger of @file; event_mutex held. */
+void trace_event_triggers_clear(struct trace_event_file *file);
+/* From trace_event_init(): the commands, then trace_trigger=. */
+void trace_event_triggers_boot(void);
 
 /* ============ trace_events_core.c: the events/ directory ============== */
 
@@ -152,6 +173,19 @@ static inline bool trace_event_staged(const struct trace_event_buffer *fbuffer)
 
 	return st && fbuffer->event == &st->mark;
 }
+
+/* ========= trace_syscalls.c: events/syscalls/ ========================== */
+
+#ifdef CONFIG_FTRACE_SYSCALLS
+/* Number the syscall metadata; before the events are registered. */
+void trace_syscalls_init(void);
+/* The metadata of SYSCALL_DEFINEx(), placed by the linker. */
+struct syscall_metadata;
+extern struct syscall_metadata *__start_syscalls_metadata[];
+extern struct syscall_metadata *__stop_syscalls_metadata[];
+#else
+static inline void trace_syscalls_init(void) { }
+#endif
 
 /* ====== trace_sched_switch.c: keep the pid maps current ================ */
 

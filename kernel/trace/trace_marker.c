@@ -47,10 +47,12 @@ static bool marker_allowed(struct trace_array *tr)
  * @ktext if set, else from user memory at @utext; -EFAULT means that copy
  * faulted and nothing was recorded.
  */
-static int mark_one(struct trace_buffer *buffer, unsigned long ip,
-		    const char __user *utext, const char *ktext, size_t len)
+static int mark_one(struct trace_array *tr, struct trace_buffer *buffer,
+		    unsigned long ip, const char __user *utext,
+		    const char *ktext, size_t len)
 {
 	struct ring_buffer_event *event;
+	enum event_trigger_type post;
 	struct print_entry *entry;
 
 	event = trace_buffer_lock_reserve(buffer, TRACE_PRINT,
@@ -69,7 +71,11 @@ static int mark_one(struct trace_buffer *buffer, unsigned long ip,
 	if (entry->buf[len - 1] != '\n')
 		entry->buf[len++] = '\n';
 	entry->buf[len] = '\0';
+	/* events/ftrace/print/trigger */
+	post = trace_marker_triggers(tr, buffer, entry, event);
 	__buffer_unlock_commit(buffer, event);
+	if (unlikely(post))
+		trace_marker_post_triggers(tr, post);
 	return 0;
 }
 
@@ -109,7 +115,7 @@ static ssize_t tracing_mark_write(struct file *filp, const char __user *ubuf,
 	 */
 	for (done = 0; done < cnt; done += piece) {
 		piece = min(cnt - done, max);
-		ret = mark_one(buffer, ip, ubuf + done,
+		ret = mark_one(tr, buffer, ip, ubuf + done,
 			       text ? text + done : NULL, piece);
 		if (!ret)
 			continue;
@@ -122,7 +128,7 @@ static ssize_t tracing_mark_write(struct file *filp, const char __user *ubuf,
 			text = NULL;
 			break;
 		}
-		ret = mark_one(buffer, ip, NULL, text + done, piece);
+		ret = mark_one(tr, buffer, ip, NULL, text + done, piece);
 		if (ret)
 			break;
 	}

@@ -161,7 +161,7 @@ static void update_max_tr_single(struct trace_array *tr,
 	WARN_ON_ONCE(ret && ret != -EBUSY && ret != -EAGAIN);
 }
 
-static void tracing_snapshot_instance(struct trace_array *tr)
+void tracing_snapshot_instance(struct trace_array *tr)
 {
 	unsigned long flags;
 
@@ -217,6 +217,17 @@ int tracing_alloc_snapshot(void)
 	return ret;
 }
 EXPORT_SYMBOL_GPL(tracing_alloc_snapshot);
+
+int tracing_snapshot_arm(struct trace_array *tr)
+{
+	int ret = -EBUSY;
+
+	mutex_lock(&trace_types_lock);
+	if (!tr->current_trace->use_max_tr)
+		ret = tracing_alloc_snapshot_instance(tr);
+	mutex_unlock(&trace_types_lock);
+	return ret < 0 ? ret : 0;
+}
 
 void tracing_snapshot_alloc(void)
 {

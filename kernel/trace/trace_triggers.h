@@ -1,16 +1,165 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What event triggers and function commands will share.
- * Included by: no file yet; the trigger files (events/<sys>/<event>/trigger)
- * and the function tracer's commands (func:traceon, func:snapshot, ...).
+ * What event triggers and their commands share.
+ * Included by: trace_events_trigger*.c
  *
- * This is where their common code is declared once it exists: the
- * trigger and command registries, parsing "cmd[:count][if filter]",
- * the counted actions both share (traceon, traceoff, snapshot,
- * stacktrace, enable_event). What another layer needs from them goes to
- * trace.h.
+ * A trigger is an action attached to an event of one trace array: each
+ * time the event fires (and its trigger's filter, if any, accepts the
+ * record), the action runs: stop or start tracing, take a snapshot,
+ * record a stack, switch another event on or off. The user writes
+ *
+ *	[!]command[:param][ if filter]
+ *
+ * into events/<sys>/<event>/trigger; "!" removes. Each command is a
+ * struct event_trigger_cmd in one registry (trace_events_trigger.c),
+ * looked up by name; the built-in ones are in
+ * trace_events_trigger_cmds.c, and a command with its own grammar (a
+ * histogram) registers the same way and brings its own ->parse.
+ *
+ * The triggers of an event are struct event_trigger on the contract's
+ * file->triggers list. Probes walk it under RCU-sched (they run with
+ * preemption disabled); it changes under event_mutex, and a removed
+ * trigger is freed only after tracepoint_synchronize_unregister().
+ * What the rest of kernel/trace needs from triggers is in trace.h and
+ * trace_events_internal.h.
  */
 #ifndef _KERNEL_TRACE_TRIGGERS_H
 #define _KERNEL_TRACE_TRIGGERS_H
+
+#include <linux/list.h>
+#include <linux/seq_file.h>
+#include <linux/trace_events.h>
+
+#include "trace_trigger_parse.h"
+
+struct event_trigger;
+
+/* Flags of a command. */
+enum {
+	/*
+	 * Runs after the event is in the buffer (traceoff keeps the event
+	 * that stopped the trace; a stack follows its event).
+	 */
+	TRIGGER_CMD_POST	= BIT(0),
+	/* Needs a parameter after the name (enable_event:<sys>:<event>). */
+	TRIGGER_CMD_PARAM	= BIT(1),
+	/* Needs the record even without a filter (a histogram). */
+	TRIGGER_CMD_NEEDS_REC	= BIT(2),
+};
+
+/*
+ * A trigger command. Two triggers of the same @type on one event are
+ * duplicates (-EEXIST) unless ->same says they differ (enable_event on
+ * two target events).
+ */
+struct event_trigger_cmd {
+	const char		*name;
+	enum event_trigger_type	type;
+	unsigned int		flags;
+	/*
+	 * Add (or with p->remove, remove) a trigger on @file from the
+	 * parsed words of @p. Errors go to the error log through
+	 * trigger_error(). Most commands use trigger_parse_generic().
+	 */
+	int (*parse)(const struct event_trigger_cmd *cmd,
+		     struct trace_event_file *file, struct trigger_parse *p);
+	/*
+	 * Optional: get @tr ready for a new trigger of this command before
+	 * event_mutex is taken (the snapshot buffer needs
+	 * trace_types_lock, which nests outside it).
+	 */
+	int (*prepare)(struct trace_array *tr);
+	/* The action; @rec is the entry (NULL for unconditional calls). */
+	void (*fire)(struct event_trigger *t, struct trace_buffer *buffer,
+		     void *rec, struct ring_buffer_event *event);
+	/*
+	 * For counted triggers: whether firing now would change anything
+	 * (traceoff when tracing is already off does not use up a count).
+	 * NULL: always.
+	 */
+	bool (*would_act)(struct event_trigger *t);
+	/* The line the trigger file shows, without the count and filter. */
+	void (*print)(struct seq_file *m, struct event_trigger *t);
+	/* Whether two triggers of this command on one event are the same. */
+	bool (*same)(struct event_trigger *a, struct event_trigger *b);
+	/* Undo what the command set up for @t (not the trigger itself). */
+	void (*release)(struct event_trigger *t);
+	struct list_head	list;	/* in the registry */
+};
+
+/* A trigger on one event file. */
+struct event_trigger {
+	struct list_head		list;	/* on file->triggers (RCU) */
+	const struct event_trigger_cmd	*cmd;
+	struct trace_event_file		*file;	/* the event it is on */
+	/* Times left to fire; -1 without a count. Changed by cmpxchg. */
+	long				count;
+	struct event_filter __rcu	*filter;
+	char				*filter_text;	/* as written, or NULL */
+	void				*data;	/* the command's own */
+};
+
+/* ================ trace_events_trigger.c: the registry ================= */
+
+int trigger_command_register(struct event_trigger_cmd *cmd);
+
+/* Errors of trigger lines; their texts are in trace_events_trigger.c. */
+enum trigger_err {
+	TRIGGER_ERR_UNKNOWN_CMD,
+	TRIGGER_ERR_BAD_COUNT,
+	TRIGGER_ERR_EXPECT_IF,
+	TRIGGER_ERR_NEED_EVENT,
+	TRIGGER_ERR_NO_EVENT,
+	TRIGGER_ERR_EXISTS,
+	TRIGGER_ERR_NO_SNAPSHOT,
+	TRIGGER_ERR_BUSY,
+	TRIGGER_ERR_NOMEM,
+	TRIGGER_ERR_MAX
+};
+
+/* Log @err at character @pos of @p's line; returns @ret. */
+int trigger_error(struct trigger_parse *p, enum trigger_err err, int pos,
+		  int ret);
+
+/*
+ * The common path of a command whose parameter is an optional count:
+ * allocate the trigger with @data, read the count and the filter, and
+ * add it, or remove the one ->same as it.
+ */
+int trigger_parse_generic(const struct event_trigger_cmd *cmd,
+			  struct trace_event_file *file,
+			  struct trigger_parse *p, void *data);
+
+/*
+ * Parse a count at p->param (NULL: no count). On error, logs it and
+ * returns -EINVAL.
+ */
+int trigger_parse_count(struct trigger_parse *p, const char *param,
+			long *count);
+
+/* Give @t the filter of p->filter ("if <expression>"), if any. */
+int trigger_set_filter(struct event_trigger *t, struct trigger_parse *p);
+
+/*
+ * Add @t (its count, filter and data filled in) to its file; -EEXIST if
+ * an equal one is there. On success the file is in trigger mode and
+ * the registry owns @t; on failure the caller frees it.
+ */
+int trigger_add(struct event_trigger *t, struct trigger_parse *p);
+/* Remove and free the trigger equal to @like; 0 if there was none. */
+void trigger_remove(struct event_trigger *like);
+
+struct event_trigger *trigger_alloc(const struct event_trigger_cmd *cmd,
+				    struct trace_event_file *file, void *data);
+/* Free a trigger that was never added, or whose probes are done. */
+void trigger_free(struct event_trigger *t);
+
+/* The line of a trigger with a count and filter: "name:count[ if f]". */
+void trigger_print_tail(struct seq_file *m, struct event_trigger *t);
+
+/* ========= trace_events_trigger_cmds.c: the built-in commands ========= */
+
+/* Registers traceon, traceoff, snapshot, stacktrace, enable/disable_event. */
+void trigger_builtin_commands_register(void);
 
 #endif /* _KERNEL_TRACE_TRIGGERS_H */

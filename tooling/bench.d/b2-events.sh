@@ -11,6 +11,9 @@
 #                      ("seq >= 0"): the filter's cost on top of recording
 #   b2-filter-reject   enabled with a filter that drops every event
 #                      ("seq < 0"): what a dropped event costs
+#   b2-trigger-never   enabled with a trigger that never fires
+#                      ("traceoff if seq < 0"): the cost of evaluating a
+#                      trigger on top of recording
 # The loop runs on CPU 0 in the writer's context; each repetition prints
 # "@@BENCH name ns/event value" (total loop time / iterations).
 TR=/sys/kernel/tracing
@@ -20,7 +23,7 @@ ITER_ENABLED=${B2_ITER_ENABLED:-200000}
 ITER_DISABLED=${B2_ITER_DISABLED:-10000000}
 # Per-CPU buffer size for the run, the same on every kernel.
 SIZE_KB=${B2_BUFFER_KB:-1024}
-NAMES="b2-event-enabled b2-event-disabled b2-filter-accept b2-filter-reject"
+NAMES="b2-event-enabled b2-event-disabled b2-filter-accept b2-filter-reject b2-trigger-never"
 EV=$TR/events/b2bench/b2_payload
 RUN=/sys/module/b2_events/parameters/run
 
@@ -54,6 +57,13 @@ filter_of() {
 	esac
 }
 
+# trigger_of NAME: the trigger a mode runs with (none if empty).
+trigger_of() {
+	case $1 in
+	b2-trigger-never) echo 'traceoff if seq < 0' ;;
+	esac
+}
+
 # one NAME ENABLE ITERATIONS: one repetition.
 one() {
 	echo "$2" > $EV/enable
@@ -79,11 +89,17 @@ one() {
 }
 
 for mode in b2-event-enabled:1:$ITER_ENABLED b2-event-disabled:0:$ITER_DISABLED \
-	    b2-filter-accept:1:$ITER_ENABLED b2-filter-reject:1:$ITER_ENABLED; do
+	    b2-filter-accept:1:$ITER_ENABLED b2-filter-reject:1:$ITER_ENABLED \
+	    b2-trigger-never:1:$ITER_ENABLED; do
 	name=${mode%%:*}
 	rest=${mode#*:}
 	if ! echo "$(filter_of $name)" > $EV/filter; then
 		echo "@@BENCH-SKIP $name filter refused"
+		continue
+	fi
+	trig=$(trigger_of $name)
+	if [ -n "$trig" ] && ! echo "$trig" >> $EV/trigger; then
+		echo "@@BENCH-SKIP $name trigger refused"
 		continue
 	fi
 	# One untimed run first: QEMU translates the code paths on first use.
@@ -94,6 +110,7 @@ for mode in b2-event-enabled:1:$ITER_ENABLED b2-event-disabled:0:$ITER_DISABLED 
 		one "$name" "${rest%%:*}" "${rest#*:}"
 		i=$((i + 1))
 	done
+	[ -n "$trig" ] && echo "!${trig%% *}" >> $EV/trigger
 done
 
 echo 0 > $EV/enable

@@ -3,7 +3,7 @@
 # Boot-option checks, run by tooling/check.sh in a guest booted with the
 # options of the APPEND line below (printk.time for dmesg times to compare
 # with the trace's, log_buf_len so tp_printk's flood keeps the boot lines).
-# APPEND: printk.time=1 log_buf_len=16M trace_event=sched:sched_switch,sched:sched_wakeup,irq:*,nosuch:event tp_printk tp_printk_stop_on_boot
+# APPEND: printk.time=1 log_buf_len=16M trace_event=sched:sched_switch,sched:sched_wakeup,irq:*,nosuch:event tp_printk tp_printk_stop_on_boot trace_trigger=irq_handler_entry.traceon:0,nosuch.traceoff
 # Prints one "@@RESULT boot NAME STATUS" line per check.
 TR=/sys/kernel/tracing
 result() { echo "@@RESULT boot $1 $2"; }
@@ -56,6 +56,15 @@ boot_expanded() {
 	esac
 }
 check trace_event-expanded boot_expanded
+
+# trace_trigger=: the trigger is set (a count of 0: it never acts), the
+# one on an event that does not exist is reported.
+boot_trigger() {
+	[ "$(grep -v '^#' events/irq/irq_handler_entry/trigger)" = "traceon:count=0" ] &&
+		[ "$(cat events/irq/irq_handler_entry/enable)" = "1*" ] &&
+		dmesg | grep -q "Failed to register trigger 'traceoff' on event nosuch"
+}
+check trace_trigger boot_trigger
 
 enable_files() {
 	[ "$(cat events/sched/sched_switch/enable)" = 1 ] &&

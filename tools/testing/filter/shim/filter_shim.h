@@ -81,6 +81,9 @@ static inline size_t str_has_prefix(const char *str, const char *prefix)
 }
 
 int kstrtoull(const char *s, unsigned int base, unsigned long long *res);
+/* the kernel's: blanks are isspace() above, Latin-1's 0xa0 included */
+char *skip_spaces(const char *s);
+char *strim(char *s);
 int kstrtoll(const char *s, unsigned int base, long long *res);
 int kstrtoul(const char *s, unsigned int base, unsigned long *res);
 

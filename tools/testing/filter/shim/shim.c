@@ -106,6 +106,23 @@ static int parse_ull(const char *s, unsigned int base, unsigned long long *res)
 	return 0;
 }
 
+char *skip_spaces(const char *s)
+{
+	while (shim_isspace((unsigned char)*s))
+		s++;
+	return (char *)s;
+}
+
+/* Blanks off both ends: the end ones become NULs. */
+char *strim(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && shim_isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	return skip_spaces(s);
+}
+
 int kstrtoull(const char *s, unsigned int base, unsigned long long *res)
 {
 	if (s[0] == '+')
