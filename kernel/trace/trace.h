@@ -103,7 +103,11 @@ enum trace_type {
 /*
  * Option flags (trace_options and options/<name>). The bit numbers are
  * private but the names and their order in trace_options are what users
- * see, so they follow upstream.
+ * see, so they follow upstream. Upstream lists display-graph and
+ * stacktrace only in kernels with the graph tracer and stack traces;
+ * every kernel we build has both, so they are always listed.
+ * display-graph is for the latency tracers, which print their function
+ * entries as a call tree with it; nothing else reads it.
  */
 #define TRACE_FLAGS_MAX_SIZE		32
 
@@ -134,6 +138,7 @@ enum trace_type {
 		C(TRACE_PRINTK,		"trace_printk_dest"),	\
 		C(PAUSE_ON_TRACE,	"pause-on-trace"),	\
 		C(HASH_PTR,		"hash-ptr"),		\
+		C(DISPLAY_GRAPH,	"display-graph"),	\
 		C(STACKTRACE,		"stacktrace"),
 
 /* Bit numbers first (TRACE_ITER_<X>_BIT), then the masks (TRACE_ITER_<X>). */
