@@ -2,7 +2,7 @@
 /*
  * Private interface of the function graph tracer.
  * Included by: fgraph.c trace_functions_graph.c trace_graph_output.c
- * trace_output.c (the funcgraph entries' printers)
+ * trace_output.c (the funcgraph entries' printers) trace_selftest_graph.c
  *
  * The pieces:
  *   fgraph.c                the return hook's core: up to 16 users
@@ -66,6 +66,12 @@ enum {
 
 /* The options currently set (they are global, not per array). */
 u32 trace_graph_flags(void);
+/*
+ * Whether set_graph_function, set_graph_notrace, max_graph_depth or
+ * tracing_thresh (from the boot options or the files) limit what the
+ * tracer records: the self-test leaves them alone then.
+ */
+bool trace_graph_limited(void);
 
 /* ============ trace_graph_output.c: the text of the entries ============ */
 
@@ -77,5 +83,13 @@ enum print_line_t trace_graph_print_line(struct trace_iterator *iter);
 void trace_graph_print_header(struct seq_file *m);
 void trace_graph_open(struct trace_iterator *iter);
 void trace_graph_close(struct trace_iterator *iter);
+
+/* ======= trace_selftest_graph.c: the tracer's boot self-test ========== */
+
+#ifdef CONFIG_FTRACE_STARTUP_TEST
+struct tracer;
+int trace_selftest_startup_function_graph(struct tracer *trace,
+					  struct trace_array *tr);
+#endif
 
 #endif /* _KERNEL_TRACE_FGRAPH_INTERNAL_H */

@@ -378,6 +378,14 @@ static int graph_set_flag(struct trace_array *tr, u32 old_flags, u32 bit,
 	return 0;
 }
 
+/* Does a boot option or a file limit what the tracer records? */
+bool trace_graph_limited(void)
+{
+	return !graph_hash_empty(&graph_only) ||
+	       !graph_hash_empty(&graph_never) ||
+	       READ_ONCE(fgraph_max_depth) || tracing_thresh;
+}
+
 static struct tracer graph_trace = {
 	.name		= "function_graph",
 	.init		= graph_trace_init,
@@ -392,6 +400,9 @@ static struct tracer graph_trace = {
 	.flags		= &graph_flags,
 	.set_flag	= graph_set_flag,
 	.allow_instances = true,
+#ifdef CONFIG_FTRACE_STARTUP_TEST
+	.selftest	= trace_selftest_startup_function_graph,
+#endif
 };
 
 /* ------------------------------------------------------------------ */

@@ -2,8 +2,8 @@
 /*
  * What the readers of the buffers and the text output share.
  * Included by: trace_iter.c trace_pipe.c trace_output.c trace_dump.c
- * trace_selftest.c (which reads its own entries back through them)
- * trace_graph_output.c
+ * trace_selftest.c trace_selftest_graph.c (which read their own entries
+ * back through them) trace_graph_output.c
  *
  * trace_iter.c merges the per-CPU buffers into one stream ordered by
  * time stamp and serves `trace` and `snapshot`; trace_pipe.c consumes
