@@ -432,6 +432,9 @@ int register_tracer(struct tracer *type);
 
 #ifdef CONFIG_FTRACE_STARTUP_TEST
 int trace_selftest_startup_nop(struct tracer *trace, struct trace_array *tr);
+void tracing_selftests_off(const char *why);
+#else
+static inline void tracing_selftests_off(const char *why) { }
 #endif
 
 /* ========= trace_output.c: the text of entries, for every layer ======== */

@@ -139,8 +139,6 @@ int trace_alloc_tgid_map(void);
  * unregistered again. Called with trace_types_lock held.
  */
 int run_tracer_selftest(struct tracer *type);
-/* Set when a boot tracer runs (ftrace=): the tests would disturb it. */
-extern bool tracing_selftest_disabled;
 #endif
 
 /* ============== helpers of the producers ============================== */
