@@ -10,7 +10,8 @@
  *   dyn_ftrace_total_info             counts
  * and the read side of set_ftrace_filter / set_ftrace_notrace, which list
  * the functions of a hash, then the :mod: filters waiting for their
- * module (ftrace_filter.c).
+ * module (ftrace_filter.c), then (set_ftrace_filter) the commands
+ * attached to functions (ftrace_probes.c).
  *
  * A listing holds ftrace_lock from ->start to ->stop, so the records
  * cannot change under one read; between reads they may (modules come and
@@ -67,7 +68,7 @@ static struct ftrace_rec *next_rec(struct ftrace_listing *it)
 /*
  * Move to the item after the current one. The items are: the header line
  * (only for an empty hash, and then no records follow), the records, the
- * cached :mod: filters.
+ * cached :mod: filters, the commands attached to functions (probes).
  */
 static bool listing_step(struct ftrace_listing *it)
 {
@@ -93,11 +94,19 @@ static bool listing_step(struct ftrace_listing *it)
 		it->mod = NULL;
 		fallthrough;
 	case FTRACE_LIST_MOD:
-		if (!it->mods)
-			break;
-		it->mod = it->mod ? list_next_entry(it->mod, list) :
-			  list_first_entry(it->mods, struct ftrace_mod_entry, list);
-		if (&it->mod->list != it->mods)
+		if (it->mods) {
+			it->mod = it->mod ? list_next_entry(it->mod, list) :
+				  list_first_entry(it->mods,
+						   struct ftrace_mod_entry, list);
+			if (&it->mod->list != it->mods)
+				return true;
+		}
+		it->kind = FTRACE_LIST_PROBE;
+		it->probe = NULL;
+		it->site = NULL;
+		fallthrough;
+	case FTRACE_LIST_PROBE:
+		if (ftrace_probe_listing_next(it))
 			return true;
 		break;
 	case FTRACE_LIST_END:
@@ -230,6 +239,9 @@ static int listing_show(struct seq_file *m, void *v)
 	case FTRACE_LIST_MOD:
 		me = it->mod;
 		seq_printf(m, "%s:mod:%s\n", me->func ?: "*", me->module);
+		return 0;
+	case FTRACE_LIST_PROBE:
+		ftrace_probe_listing_show(m, it);
 		return 0;
 	default:
 		break;

@@ -37,6 +37,7 @@
 
 #include "ftrace_internal.h"
 #include "trace.h"
+#include "trace_triggers.h"
 
 /* The longest word: a symbol, a module name and a command with slack. */
 #define FILTER_WORD_MAX		(KSYM_NAME_LEN + MODULE_NAME_LEN + 64)
@@ -48,18 +49,16 @@ static LIST_HEAD(commands);
 static DEFINE_MUTEX(commands_lock);
 
 /*
- * The function commands (traceon, snapshot, ...) are not written yet:
- * when they come, these two are declared in trace_triggers.h for them.
- * Until then nothing registers a command, and "func:cmd" fails with
- * -EINVAL as an unknown command.
+ * The commands (traceon, snapshot, enable_event, ...) register from
+ * their own files (trace_functions_cmds.c, trace_events_func_cmds.c).
+ * A word naming no registered command fails with -EINVAL.
  */
 
 /**
  * register_ftrace_command - add a "function:name[:param]" command
  * @cmd: the command; its name must be new
  */
-static int __maybe_unused
-register_ftrace_command(struct ftrace_func_command *cmd)
+int register_ftrace_command(struct ftrace_func_command *cmd)
 {
 	struct ftrace_func_command *p;
 	int ret = 0;
@@ -226,11 +225,86 @@ static int mod_command(struct filter_session *s, struct ftrace_hash *hash,
 	return mod_entry_add(mods, func, module);
 }
 
-/* One word into @hash and @mods (the session's scratch copies). */
-static int filter_word(struct filter_session *s, char *word,
-		       struct ftrace_hash *hash, struct list_head *mods)
+/*
+ * A command word, run once the write's words were all parsed and the
+ * session's lock is dropped: commands change objects of their own (the
+ * probes, events, the snapshot buffer), never the session's hash, and
+ * they take locks (trace_types_lock, event_mutex) that nest outside it.
+ */
+struct pending_cmd {
+	struct list_head	list;
+	char			*func;
+	char			*cmd;
+	char			*param;	/* NULL: nothing after the name */
+};
+
+static struct ftrace_func_command *command_find(const char *name)
 {
 	struct ftrace_func_command *p;
+
+	lockdep_assert_held(&commands_lock);
+	list_for_each_entry(p, &commands, list)
+		if (!strcmp(p->name, name))
+			return p;
+	return NULL;
+}
+
+static int command_queue(struct list_head *cmds, const char *func,
+			 const char *cmd, const char *param)
+{
+	struct pending_cmd *pc;
+	bool known;
+
+	mutex_lock(&commands_lock);
+	known = command_find(cmd);
+	mutex_unlock(&commands_lock);
+	if (!known)
+		return -EINVAL;
+	pc = kzalloc(sizeof(*pc), GFP_KERNEL);
+	if (!pc)
+		return -ENOMEM;
+	list_add_tail(&pc->list, cmds);
+	pc->func = kstrdup(func, GFP_KERNEL);
+	pc->cmd = kstrdup(cmd, GFP_KERNEL);
+	pc->param = param ? kstrdup(param, GFP_KERNEL) : NULL;
+	if (!pc->func || !pc->cmd || (param && !pc->param))
+		return -ENOMEM;
+	return 0;
+}
+
+/* Run the queued commands in order (@run) or only drop them. */
+static int commands_run(struct filter_session *s, struct list_head *cmds,
+			bool run)
+{
+	struct pending_cmd *pc, *n;
+	struct ftrace_func_command *p;
+	int ret = 0;
+
+	list_for_each_entry_safe(pc, n, cmds, list) {
+		if (run && !ret) {
+			mutex_lock(&commands_lock);
+			p = command_find(pc->cmd);
+			ret = p ? p->func(s->tr, NULL, pc->func, pc->cmd,
+					  pc->param, s->filter) : -EINVAL;
+			mutex_unlock(&commands_lock);
+		}
+		list_del(&pc->list);
+		kfree(pc->func);
+		kfree(pc->cmd);
+		kfree(pc->param);
+		kfree(pc);
+	}
+	return ret;
+}
+
+/*
+ * One word into @hash and @mods (the session's scratch copies), or onto
+ * @cmds.
+ */
+static int filter_word(struct filter_session *s, char *word,
+		       struct ftrace_hash *hash, struct list_head *mods,
+		       struct list_head *cmds)
+{
 	char *cmd, *param;
 	int ret;
 
@@ -245,17 +319,7 @@ static int filter_word(struct filter_session *s, char *word,
 		*param++ = '\0';
 	if (!strcmp(cmd, "mod"))
 		return mod_command(s, hash, mods, word, param);
-
-	ret = -EINVAL;
-	mutex_lock(&commands_lock);
-	list_for_each_entry(p, &commands, list) {
-		if (!strcmp(p->name, cmd)) {
-			ret = p->func(s->tr, hash, word, cmd, param, s->filter);
-			break;
-		}
-	}
-	mutex_unlock(&commands_lock);
-	return ret;
+	return command_queue(cmds, word, cmd, param);
 }
 
 /*
@@ -265,12 +329,14 @@ static int filter_word(struct filter_session *s, char *word,
 struct session_edit {
 	struct ftrace_hash	*hash;
 	struct list_head	mods;
+	struct list_head	cmds;		/* struct pending_cmd */
 	bool			touched;	/* a word was applied */
 };
 
 static int edit_begin(struct filter_session *s, struct session_edit *e)
 {
 	INIT_LIST_HEAD(&e->mods);
+	INIT_LIST_HEAD(&e->cmds);
 	e->touched = false;
 	e->hash = ftrace_hash_copy(FTRACE_HASH_DEFAULT_BITS, s->hash);
 	if (!e->hash || mods_copy(&e->mods, &s->mods)) {
@@ -303,7 +369,7 @@ static int edit_feed(struct filter_session *s, struct session_edit *e,
 			continue;
 		s->word[s->word_len] = '\0';
 		s->word_len = 0;
-		ret = filter_word(s, s->word, e->hash, &e->mods);
+		ret = filter_word(s, s->word, e->hash, &e->mods, &e->cmds);
 		if (ret)
 			return ret;
 		e->touched = true;
@@ -364,6 +430,7 @@ static ssize_t regex_write(struct file *file, const char __user *ubuf,
 		edit_end(s, &e, !ret);
 	}
 	mutex_unlock(&s->ops->func_hash->regex_lock);
+	ret = commands_run(s, &e.cmds, !ret) ?: ret;
 	free_page((unsigned long)buf);
 	if (ret) {
 		s->bad_writes++;
@@ -463,6 +530,9 @@ int ftrace_regex_open(struct trace_array *tr, struct ftrace_ops *ops, int flag,
 		s->listing.mods = live_mods;
 	}
 	s->listing.flags = flag;
+	/* the commands attached to functions are listed with the filter */
+	if (s->filter)
+		s->listing.tr = tr;
 	s->listing.hash = s->hash;
 	s->listing.head = ftrace_hash_empty(s->hash);
 
@@ -520,12 +590,14 @@ int ftrace_regex_release(struct inode *inode, struct file *file)
 		seq_release(inode, file);
 
 	if (file->f_mode & FMODE_WRITE) {
+		struct session_edit e;
+		int ret = 0;
+
 		mutex_lock(&ops->func_hash->regex_lock);
 		/* a last word without white space after it */
+		INIT_LIST_HEAD(&e.cmds);
 		if (s->word_len) {
-			struct session_edit e;
-			int ret = edit_begin(s, &e);
-
+			ret = edit_begin(s, &e);
 			if (!ret) {
 				ret = edit_feed(s, &e, "", 0, true);
 				edit_end(s, &e, !ret);
@@ -539,6 +611,8 @@ int ftrace_regex_release(struct inode *inode, struct file *file)
 		if (s->good_writes || !s->bad_writes)
 			session_install(s);
 		mutex_unlock(&ops->func_hash->regex_lock);
+		/* a close cannot fail: a command's error is lost here */
+		commands_run(s, &e.cmds, !ret);
 	}
 	session_free(s);
 	trace_array_put(s->tr);
@@ -592,8 +666,18 @@ static void filter_files_create(struct trace_array *tr, struct dentry *dir)
 			  &notrace_fops);
 }
 
+/*
+ * An instance goes: its commands go first. This registers after the
+ * event layer (core_initcall), so it runs before the event files go.
+ */
+static void filter_files_remove(struct trace_array *tr)
+{
+	ftrace_probes_clear(tr);
+}
+
 static struct trace_array_files filter_files = {
 	.create = filter_files_create,
+	.remove = filter_files_remove,
 };
 
 static int __init ftrace_filter_files_init(void)

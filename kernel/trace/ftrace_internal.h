@@ -28,8 +28,12 @@
  *   ftrace_files.c    the read-only listings (available_filter_functions,
  *                     enabled_functions, ...)
  *   ftrace_modsyms.c  names of freed module init functions
+ *   ftrace_probes.c   function probes: what the commands of
+ *                     set_ftrace_filter attach to functions
  *   ftrace_direct.c   direct calls to custom trampolines
+ *   ftrace_profile.c  the function profiler (function_profile_enabled)
  *   trace_functions.c the function tracer, one ftrace_ops per trace array
+ *   ftrace_pid.c      set_ftrace_pid, set_ftrace_notrace_pid (trace.h only)
  *
  * Locking, outermost first:
  *   trace_types_lock  (trace arrays, tracers)
@@ -47,6 +51,9 @@
 struct trace_array;
 struct tracer;
 struct dentry;
+struct seq_file;
+struct ftrace_probe;
+struct ftrace_probe_site;
 
 /*
  * ========= trace_functions.c: hooks for the tracing core ==============
@@ -209,23 +216,6 @@ struct ftrace_mod_entry {
 };
 
 /*
- * A command of set_ftrace_filter ("function:command[:param]"). @func is
- * the function pattern (with its leading '!' when the user wrote one),
- * @param what follows the command's name (NULL if nothing); @hash is the
- * hash the file is editing (set_ftrace_filter when @enable, else
- * set_ftrace_notrace) and @tr its array (NULL for files without one).
- * Returns 0 or -errno; the write fails with it.
- */
-struct ftrace_func_command {
-	struct list_head	list;
-	const char		*name;
-	int			(*func)(struct trace_array *tr,
-					struct ftrace_hash *hash,
-					char *func, char *cmd,
-					char *param, int enable);
-};
-
-/*
  * Replace the filter (@filter true) or notrace hash of @ops with @hash
  * (which becomes the ops'; on error the caller still owns it) and bring
  * the sites in line. Under regex_lock; takes ftrace_lock.
@@ -259,6 +249,7 @@ enum ftrace_list_kind {
 	FTRACE_LIST_HEAD,	/* "#### all functions enabled ####" */
 	FTRACE_LIST_REC,
 	FTRACE_LIST_MOD,
+	FTRACE_LIST_PROBE,	/* "func:command..." of the array's probes */
 	FTRACE_LIST_END,
 };
 
@@ -268,6 +259,7 @@ struct ftrace_listing {
 	bool			head;	/* start with the header line */
 	struct ftrace_hash	*hash;	/* FILTER/NOTRACE: what is listed */
 	struct list_head	*mods;	/* cached :mod: filters, or NULL */
+	struct trace_array	*tr;	/* list its probes too, or NULL */
 	/* where the last read stopped */
 	enum ftrace_list_kind	kind;
 	loff_t			pos;
@@ -276,11 +268,24 @@ struct ftrace_listing {
 	unsigned int		i;
 	struct ftrace_rec	*rec;
 	struct ftrace_mod_entry	*mod;
+	struct ftrace_probe	*probe;
+	struct ftrace_probe_site *site;
 };
 
 extern const struct seq_operations ftrace_listing_seq_ops;
 /* Bump (under ftrace_lock) when records or cached :mod: filters change. */
 extern unsigned long ftrace_listing_gen;
+
+/* ================ ftrace_probes.c: function probes =================== */
+
+/*
+ * The listing's step to the next probe site of it->tr (false at the end)
+ * and its line; under ftrace_lock.
+ */
+bool ftrace_probe_listing_next(struct ftrace_listing *it);
+void ftrace_probe_listing_show(struct seq_file *m, struct ftrace_listing *it);
+/* @tr goes: detach every command of it. Under trace_types_lock. */
+void ftrace_probes_clear(struct trace_array *tr);
 
 /* ======================== ftrace_direct.c =========================== */
 

@@ -111,6 +111,18 @@ enum trace_type {
  */
 #define TRACE_FLAGS_MAX_SIZE		32
 
+/* The function tracer's core options, where upstream lists them. */
+#ifdef CONFIG_FUNCTION_TRACER
+#define FUNCTION_FLAGS						\
+		C(FUNCTION,		"function-trace"),	\
+		C(FUNC_FORK,		"function-fork"),
+#define FUNCTION_DEFAULT_FLAGS	TRACE_ITER_FUNCTION
+#else
+#define FUNCTION_FLAGS
+#define FUNCTION_DEFAULT_FLAGS	0U
+#define TRACE_ITER_FUNC_FORK	0U
+#endif
+
 #define TRACE_FLAGS						\
 		C(PRINT_PARENT,		"print-parent"),	\
 		C(SYM_OFFSET,		"sym-offset"),		\
@@ -138,6 +150,7 @@ enum trace_type {
 		C(TRACE_PRINTK,		"trace_printk_dest"),	\
 		C(PAUSE_ON_TRACE,	"pause-on-trace"),	\
 		C(HASH_PTR,		"hash-ptr"),		\
+		FUNCTION_FLAGS					\
 		C(DISPLAY_GRAPH,	"display-graph"),	\
 		C(STACKTRACE,		"stacktrace"),
 
@@ -158,7 +171,12 @@ enum trace_iterator_flags { TRACE_FLAGS };
 struct trace_array_cpu {
 	/* Recording: > 0 disables this CPU (cpumask, tracers). */
 	atomic_t		disabled;
-	bool			ignore_pid;
+	/*
+	 * set_ftrace_pid/set_ftrace_notrace_pid (ftrace_pid.c): 0 when
+	 * they filter nothing, else what the last switch to this CPU
+	 * decided: the pid plus one of the task it let through, or -1.
+	 */
+	int			ftrace_pid;
 	unsigned long		entries;	/* buffer bytes, as sized */
 	unsigned long		skipped_entries; /* left out of the header */
 
@@ -187,6 +205,8 @@ struct array_buffer {
 #define TRACE_ARRAY_FL_GLOBAL	BIT(0)
 
 struct trace_options;
+struct trace_pid_set;
+struct func_repeats;
 
 struct trace_array {
 	struct array_buffer	array_buffer;	/* the live buffer */
@@ -241,6 +261,16 @@ struct trace_array {
 	struct list_head	mod_trace;
 	struct list_head	mod_notrace;
 	bool			function_enabled; /* the callback may record */
+	/*
+	 * set_ftrace_pid and set_ftrace_notrace_pid (ftrace_pid.c), under
+	 * its mutex; read under RCU-sched by its sched probes.
+	 */
+	struct trace_pid_set __rcu *function_pids;
+	struct trace_pid_set __rcu *function_no_pids;
+	bool			function_pid_switch;	/* probe registered */
+	bool			function_pid_fork;	/* probes registered */
+	/* func-no-repeats: per CPU, the last call (trace_functions.c) */
+	struct func_repeats __percpu *last_func_repeats;
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	/* function_graph: the array's fgraph user while it runs */
 	struct fgraph_ops	*graph_ops;
@@ -482,6 +512,13 @@ void trace_event_stacks(struct trace_array *tr, struct trace_buffer *buffer,
  */
 void trace_record_kstack(struct trace_buffer *buffer, unsigned int trace_ctx,
 			 int skip);
+/*
+ * The kernel stack of a function tracer's callback as a TRACE_STACK
+ * entry of @buffer: from the frame that called the traced function's
+ * call site @ip outwards.
+ */
+void trace_record_fstack(struct trace_buffer *buffer, unsigned int trace_ctx,
+			 unsigned long ip);
 
 /* ============ trace_snapshot.c: the snapshot buffer ==================== */
 
@@ -494,12 +531,15 @@ void trace_record_kstack(struct trace_buffer *buffer, unsigned int trace_ctx,
  * -EINVAL for 0 on a per-CPU file). Takes trace_types_lock.
  */
 int tracing_snapshot_write(struct trace_array *tr, int cpu, unsigned long val);
+/* Allocate @tr's snapshot buffer if it has none; trace_types_lock held. */
+int tracing_alloc_snapshot_instance(struct trace_array *tr);
 /*
  * For snapshot triggers: make sure @tr has its snapshot buffer (takes
  * trace_types_lock; -EBUSY when the current tracer owns it), and swap
  * it with the live one from any context but NMI.
  */
 int tracing_snapshot_arm(struct trace_array *tr);
+/* Swap @tr's buffers now (any context but NMI), if it can. */
 void tracing_snapshot_instance(struct trace_array *tr);
 #endif
 
@@ -525,6 +565,73 @@ void trace_event_init(void);
 void trace_events_enable_boot_list(struct trace_array *tr, char *list);
 /* The event-fork option of @tr changed (set_tracer_flag()). */
 void trace_event_follow_fork(struct trace_array *tr, bool enable);
+
+/* ============ trace_stat.c: the files of trace_stat/ =================== */
+
+/*
+ * A table of trace_stat/: ->count() bounds the number of entries,
+ * ->copy() copies at most @max of them (each @entry_size bytes) into
+ * @buf and returns how many, all under the source's own locks; ->cmp()
+ * orders them (the largest is listed first; NULL: as copied); ->show()
+ * prints one, after the lines of ->headers().
+ */
+struct trace_stat {
+	const char	*name;
+	size_t		entry_size;
+	void		*data;		/* the source's */
+	unsigned long	(*count)(const struct trace_stat *st);
+	unsigned long	(*copy)(const struct trace_stat *st, void *buf,
+				unsigned long max);
+	int		(*cmp)(const void *a, const void *b);
+	void		(*headers)(struct seq_file *m);
+	void		(*show)(struct seq_file *m, const void *entry);
+};
+
+int trace_stat_register(struct trace_stat *st);
+
+/* ============ trace_pid.c: sets of pids (the *_pid files) ============== */
+
+/*
+ * struct trace_pid_set: a set of pids, published under RCU
+ * (rcu_dereference_sched() in the probes that test it): a write makes a
+ * new set, the old one is freed by the writer after a grace period.
+ */
+/* Filtered out: in @no_pids, or @pids exists and lacks it. */
+bool trace_pid_ignore_task(const struct trace_pid_set *pids,
+			   const struct trace_pid_set *no_pids,
+			   struct task_struct *task);
+/* @from's pids and @text's in a new set *@to (NULL: none); 0 or -errno. */
+int trace_pid_set_write(const struct trace_pid_set *from, char *text,
+			struct trace_pid_set **to);
+void trace_pid_set_free(struct trace_pid_set *s);
+/* The *-fork options' probes: a child of a member joins, an exit leaves. */
+void trace_pid_set_fork(struct trace_pid_set *s, struct task_struct *parent,
+			struct task_struct *child);
+void trace_pid_set_exit(struct trace_pid_set *s, struct task_struct *task);
+/* For the files: the first pid >= @pos, or -1. */
+long trace_pid_set_next(const struct trace_pid_set *s, loff_t pos);
+
+/* ====== ftrace_pid.c: the function tracer's pid filter ================= */
+
+#ifdef CONFIG_FUNCTION_TRACER
+/* The function-fork option of @tr changed (set_tracer_flag()). */
+void ftrace_pid_follow_fork(struct trace_array *tr, bool enable);
+
+/*
+ * For the callbacks of an array's tracer: does its pid filter leave the
+ * current task out? Preemption off.
+ */
+static __always_inline bool ftrace_pid_skip(struct trace_array *tr)
+{
+	int v = this_cpu_read(tr->array_buffer.data->ftrace_pid);
+
+	return v && v != current->pid + 1;
+}
+#else
+static inline void ftrace_pid_follow_fork(struct trace_array *tr, bool enable)
+{
+}
+#endif
 
 /* ====== trace_sched_switch.c: keep the pid maps current ================ */
 

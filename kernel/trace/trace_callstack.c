@@ -15,6 +15,7 @@
  * an interrupt that records a stack while the task is doing the same
  * does not share memory with it.
  */
+#include <linux/ftrace.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/stacktrace.h>
@@ -39,17 +40,19 @@ static DEFINE_PER_CPU(struct kstack_scratch, kstack_scratch);
 static DEFINE_PER_CPU(bool [TRACE_CTX_LEVELS], ustack_busy);
 
 /*
- * Record the kernel stack into @buffer, from the caller of this function
- * outwards, leaving out the @skip innermost of those frames. noinline:
- * the frame count that @skip relies on must not depend on inlining.
+ * Record the kernel stack into @buffer, from the caller of the function
+ * that inlines this one outwards, leaving out the @skip innermost of
+ * those frames; with @from, a return address, only from the frame below
+ * the one that returns there.
  */
-noinline void trace_record_kstack(struct trace_buffer *buffer,
-				  unsigned int trace_ctx, int skip)
+static __always_inline void record_kstack(struct trace_buffer *buffer,
+					  unsigned int trace_ctx, int skip,
+					  unsigned long from)
 {
 	struct ring_buffer_event *event;
 	struct kstack_scratch *s;
 	struct stack_entry *entry;
-	unsigned int nr;
+	unsigned int nr, first = 0, i;
 	int level;
 
 	/*
@@ -65,19 +68,54 @@ noinline void trace_record_kstack(struct trace_buffer *buffer,
 	if (level < 0)
 		goto out;
 	nr = stack_trace_save(s->calls[level], KSTACK_DEPTH, skip);
+	for (i = 0; from && i < nr; i++) {
+		if (s->calls[level][i] == from) {
+			first = i ? i - 1 : 0;
+			break;
+		}
+	}
+	nr -= first;
 	event = trace_buffer_lock_reserve(buffer, TRACE_STACK,
 					  struct_size(entry, caller, nr),
 					  trace_ctx);
 	if (event) {
 		entry = ring_buffer_event_data(event);
 		entry->size = nr;
-		memcpy(entry->caller, s->calls[level],
+		memcpy(entry->caller, s->calls[level] + first,
 		       flex_array_size(entry, caller, nr));
 		__buffer_unlock_commit(buffer, event);
 	}
 	trace_ctx_slot_release(s->busy, level);
 out:
 	preempt_enable_notrace();
+}
+
+/*
+ * Record the kernel stack into @buffer, from the caller of this function
+ * outwards, leaving out the @skip innermost of those frames. noinline:
+ * the frame count that @skip relies on must not depend on inlining.
+ */
+noinline void trace_record_kstack(struct trace_buffer *buffer,
+				  unsigned int trace_ctx, int skip)
+{
+	record_kstack(buffer, trace_ctx, skip, 0);
+}
+
+/*
+ * Record the stack of a function tracer's callback into @buffer: from
+ * the frame that called the traced function's call site @ip (its
+ * trampoline, or ftrace_caller) outwards, however many frames of the
+ * tracer lie in between (the list function, the assist function).
+ */
+noinline void trace_record_fstack(struct trace_buffer *buffer,
+				  unsigned int trace_ctx, unsigned long ip)
+{
+#ifdef MCOUNT_INSN_SIZE
+	/* the traced function's frame returns right after its site */
+	record_kstack(buffer, trace_ctx, 0, ip + MCOUNT_INSN_SIZE);
+#else
+	record_kstack(buffer, trace_ctx, 0, 0);
+#endif
 }
 
 /* Record the user stack of the current task into @buffer. */

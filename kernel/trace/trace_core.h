@@ -93,7 +93,6 @@ void trace_boot_instances_create(void);
 
 #ifdef CONFIG_TRACER_MAX_TRACE
 extern bool snapshot_at_boot;	/* alloc_snapshot */
-int tracing_alloc_snapshot_instance(struct trace_array *tr);
 /* Exported: allocate the top level's snapshot buffer. */
 int tracing_alloc_snapshot(void);
 void free_snapshot(struct trace_array *tr);

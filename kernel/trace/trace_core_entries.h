@@ -56,6 +56,26 @@ CORE_EVENT(ftrace_entry, function, TRACE_FN,
 CORE_OUTPUT_BIN(ftrace_entry, TRACE_FN, fn_trace, fn_raw);
 
 /*
+ * TRACE_FUNC_REPEATS: with func-no-repeats, the calls of a function from
+ * one caller that followed its TRACE_FN on this CPU, written when a
+ * different call comes: how many, and how long before this entry the
+ * last was (split in two fields to keep the entry small).
+ */
+CORE_STRUCT(func_repeats_entry,
+	    ENTRY_FIELD(unsigned long,	ip);
+	    ENTRY_FIELD(unsigned long,	parent_ip);
+	    ENTRY_FIELD(u16,		count);
+	    ENTRY_FIELD(u16,		top_delta_ts);
+	    ENTRY_FIELD(u32,		bottom_delta_ts);
+);
+CORE_EVENT(func_repeats_entry, func_repeats, TRACE_FUNC_REPEATS,
+	   " %ps <-%ps\t(repeats:%u  delta: -%llu)",
+	   (void *)REC->ip, (void *)REC->parent_ip, REC->count,
+	   (((u64)(REC)->top_delta_ts << 32) | (REC)->bottom_delta_ts));
+CORE_OUTPUT(func_repeats_entry, TRACE_FUNC_REPEATS, fn_repeats_trace,
+	    fn_repeats_raw);
+
+/*
  * TRACE_STACK: the kernel stack, innermost caller first. The format has
  * always described eight callers; the entry holds as many as were taken.
  */

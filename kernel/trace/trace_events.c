@@ -102,22 +102,10 @@ late_initcall_sync(tp_printk_boot_done);
 /* ---------------------------------------------------------------- */
 /* Pid filtering: set_event_pid and set_event_notrace_pid             */
 
-/*
- * A set of pids as a bitmap indexed by pid, sized for pid_max when it
- * was written. A probe tests one bit; a fork adds the child with one
- * atomic set_bit() (event-fork), which needs no allocation where the
- * fork probe runs. Pids beyond the map are never in it.
- */
-struct event_pid_list {
-	struct rcu_head	rcu;
-	unsigned int	nbits;
-	unsigned long	bits[];
-};
-
 /* Per array: the two lists (RCU), reached through tr_pid_state(). */
 struct event_pid_state {
-	struct event_pid_list __rcu	*pids;		/* trace only these */
-	struct event_pid_list __rcu	*no_pids;	/* never these */
+	struct trace_pid_set __rcu	*pids;		/* trace only these */
+	struct trace_pid_set __rcu	*no_pids;	/* never these */
 	bool				fork_probe;
 };
 
@@ -128,27 +116,17 @@ static struct event_pid_state *tr_pid_state(struct trace_array *tr)
 	return xa_load(&pid_states, (unsigned long)tr);
 }
 
-static bool pid_in(struct event_pid_list *l, pid_t pid)
-{
-	return l && pid >= 0 && pid < l->nbits && test_bit(pid, l->bits);
-}
-
 bool trace_event_ignore_this_pid(struct trace_event_file *trace_file)
 {
 	struct event_pid_state *st = tr_pid_state(trace_file->tr);
-	struct event_pid_list *l;
-	pid_t pid = current->pid;
-	bool ignore = false;
+	bool ignore;
 
 	if (!st)
 		return false;
 	rcu_read_lock_sched_notrace();
-	l = rcu_dereference_sched(st->no_pids);
-	if (pid_in(l, pid))
-		ignore = true;
-	l = rcu_dereference_sched(st->pids);
-	if (l && !pid_in(l, pid))
-		ignore = true;
+	ignore = trace_pid_ignore_task(rcu_dereference_sched(st->pids),
+				       rcu_dereference_sched(st->no_pids),
+				       current);
 	rcu_read_unlock_sched_notrace();
 	return ignore;
 }
@@ -274,6 +252,12 @@ EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
  * by its own output function. One shared iterator, so one line at a
  * time; an event that comes while another is printed (an interrupt, an
  * NMI) is recorded but not printed.
+ *
+ * The line goes into the log at once but reaches the consoles later,
+ * from irq_work (printk_deferred_enter): sched_switch and sched_wakeup
+ * fire under the runqueue lock, and a console driver that wakes a tty
+ * writer from there takes pi_lock under the console locks: lockdep
+ * reports the cycle (seen with trace_event=sched:* tp_printk).
  */
 static struct trace_iterator printk_iter;
 static DEFINE_RAW_SPINLOCK(printk_iter_lock);
@@ -296,7 +280,9 @@ static void event_printk(struct trace_event_buffer *fbuffer)
 	iter->tr = fbuffer->trace_file->tr;
 	event->funcs->trace(iter, 0, event);
 	trace_seq_putc(&iter->seq, 0);
+	printk_deferred_enter();
 	pr_info("%s", iter->seq.buffer);
+	printk_deferred_exit();
 	raw_spin_unlock_irqrestore(&printk_iter_lock, flags);
 }
 
@@ -1459,27 +1445,17 @@ static void pid_fork_probe(void *data, struct task_struct *parent,
 			   struct task_struct *child)
 {
 	struct event_pid_state *st = data;
-	struct event_pid_list *l;
 
-	l = rcu_dereference_sched(st->pids);
-	if (pid_in(l, parent->pid) && child->pid < l->nbits)
-		set_bit(child->pid, l->bits);
-	l = rcu_dereference_sched(st->no_pids);
-	if (pid_in(l, parent->pid) && child->pid < l->nbits)
-		set_bit(child->pid, l->bits);
+	trace_pid_set_fork(rcu_dereference_sched(st->pids), parent, child);
+	trace_pid_set_fork(rcu_dereference_sched(st->no_pids), parent, child);
 }
 
 static void pid_exit_probe(void *data, struct task_struct *task)
 {
 	struct event_pid_state *st = data;
-	struct event_pid_list *l;
 
-	l = rcu_dereference_sched(st->pids);
-	if (pid_in(l, task->pid))
-		clear_bit(task->pid, l->bits);
-	l = rcu_dereference_sched(st->no_pids);
-	if (pid_in(l, task->pid))
-		clear_bit(task->pid, l->bits);
+	trace_pid_set_exit(rcu_dereference_sched(st->pids), task);
+	trace_pid_set_exit(rcu_dereference_sched(st->no_pids), task);
 }
 
 /*
@@ -1514,22 +1490,6 @@ void trace_event_follow_fork(struct trace_array *tr, bool enable)
 	mutex_unlock(&event_mutex);
 }
 
-static struct event_pid_list *pid_list_alloc(struct event_pid_list *from)
-{
-	unsigned int nbits = max_t(unsigned int, pid_max, PID_MAX_DEFAULT);
-	struct event_pid_list *l;
-
-	if (from && from->nbits > nbits)
-		nbits = from->nbits;
-	l = kvzalloc(struct_size(l, bits, BITS_TO_LONGS(nbits)), GFP_KERNEL);
-	if (!l)
-		return NULL;
-	l->nbits = nbits;
-	if (from)
-		bitmap_copy(l->bits, from->bits, from->nbits);
-	return l;
-}
-
 static bool notrace_file(const struct file *filp)
 {
 	return (unsigned long)file_inode(filp)->i_private & 1;
@@ -1541,7 +1501,7 @@ static struct trace_array *pid_file_tr(const struct file *filp)
 }
 
 /* The list a pid file shows; NULL if none. Call with event_mutex held. */
-static struct event_pid_list *pid_file_list(struct seq_file *m)
+static struct trace_pid_set *pid_file_list(struct seq_file *m)
 {
 	struct event_pid_state *st = tr_pid_state(m->private);
 
@@ -1557,16 +1517,12 @@ static struct event_pid_list *pid_file_list(struct seq_file *m)
 /* Positions are pids; an element is the pid plus one (never NULL). */
 static void *pid_seq_find(struct seq_file *m, loff_t *pos)
 {
-	struct event_pid_list *l = pid_file_list(m);
-	unsigned long bit;
+	long pid = trace_pid_set_next(pid_file_list(m), *pos);
 
-	if (!l || *pos >= l->nbits)
+	if (pid < 0)
 		return NULL;
-	bit = find_next_bit(l->bits, l->nbits, *pos);
-	if (bit >= l->nbits)
-		return NULL;
-	*pos = bit;
-	return (void *)(bit + 1);
+	*pos = pid;
+	return (void *)(pid + 1);
 }
 
 static void *pid_seq_start(struct seq_file *m, loff_t *pos)
@@ -1601,11 +1557,11 @@ static const struct seq_operations pid_seq_ops = {
 
 /* Replace one of the lists of @tr; NULL clears it. */
 static int pid_list_set(struct trace_array *tr, bool no_trace,
-			struct event_pid_list *l)
+			struct trace_pid_set *l)
 {
-	struct event_pid_list __rcu **slot;
+	struct trace_pid_set __rcu **slot;
 	struct event_pid_state *st;
-	struct event_pid_list *old;
+	struct trace_pid_set *old;
 
 	lockdep_assert_held(&event_mutex);
 	st = tr_pid_state(tr);
@@ -1634,7 +1590,7 @@ static int pid_list_set(struct trace_array *tr, bool no_trace,
 	pid_fork_follow(tr, st);
 	/* probes read the old list under rcu_read_lock_sched() */
 	synchronize_rcu();
-	kvfree(old);
+	trace_pid_set_free(old);
 	return 0;
 }
 
@@ -1679,10 +1635,9 @@ static ssize_t pid_file_write(struct file *filp, const char __user *ubuf,
 {
 	struct trace_array *tr = pid_file_tr(filp);
 	bool no_trace = notrace_file(filp);
-	struct event_pid_list *old, *l;
+	struct trace_pid_set *old, *l;
 	struct event_pid_state *st;
-	char *text, *p, *word;
-	unsigned long pid;
+	char *text;
 	int ret = 0;
 
 	if (!cnt)
@@ -1704,32 +1659,12 @@ static ssize_t pid_file_write(struct file *filp, const char __user *ubuf,
 					  lockdep_is_held(&event_mutex)) :
 		rcu_dereference_protected(st->pids,
 					  lockdep_is_held(&event_mutex));
-	l = pid_list_alloc(old);
-	if (!l) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	p = text;
-	while ((word = strsep(&p, " \t\n"))) {
-		if (!*word)
-			continue;
-		ret = kstrtoul(word, 0, &pid);
-		if (!ret && pid >= l->nbits)
-			ret = -EINVAL;
-		if (ret)
-			break;
-		set_bit(pid, l->bits);
-	}
-	/* a write of only white space clears, as in upstream */
-	if (!ret && bitmap_empty(l->bits, l->nbits)) {
-		kvfree(l);
-		l = NULL;
-	}
-	if (!ret)
+	ret = trace_pid_set_write(old, text, &l);
+	if (!ret) {
 		ret = pid_list_set(tr, no_trace, l);
-	else
-		kvfree(l);
-out:
+		if (ret)
+			trace_pid_set_free(l);
+	}
 	mutex_unlock(&event_mutex);
 	kfree(text);
 	if (ret)

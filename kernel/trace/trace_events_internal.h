@@ -4,7 +4,7 @@
  * Included by: trace_events.c trace_events_core.c trace_events_format.c
  * trace_events_filter_files.c trace_events_filter_stage.c
  * trace_event_perf.c trace_sched_switch.c trace_events_trigger*.c
- * trace_syscalls.c
+ * trace_syscalls.c trace_events_func_cmds.c
  *
  * Every TRACE_EVENT of the kernel and of loaded modules is a struct
  * trace_event_call (linux/trace_events.h) on ftrace_events. Each trace
@@ -39,7 +39,6 @@ extern struct list_head ftrace_events;
 /* The kernel's own calls, placed by the linker (_ftrace_events). */
 extern struct trace_event_call *__start_ftrace_events[];
 extern struct trace_event_call *__stop_ftrace_events[];
-
 /*
  * The event file an event's control file was opened on, or NULL when the
  * event (its module) is gone. Call with event_mutex held.
@@ -65,7 +64,8 @@ ssize_t trace_events_enable_read(struct file *filp, char __user *ubuf,
 ssize_t trace_events_enable_write(struct file *filp, const char __user *ubuf,
 				  size_t cnt, loff_t *ppos);
 /*
- * Switch @file on (@enable 1) or off. With @soft, for triggers: the
+ * Switch @file on (@enable 1) or off. With @soft, for triggers and the
+ * enable_event/disable_event function commands: the
  * first soft user attaches the event with EVENT_FILE_FL_SOFT_DISABLED
  * set unless it was on already, and from then on a plain switch only
  * flips that bit; the event is detached when the last soft user and

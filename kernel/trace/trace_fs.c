@@ -764,6 +764,13 @@ static const char readme_text[] =
 	"\t\t      echo '!schedule' >> set_ftrace_filter\n"
 	"  set_ftrace_notrace\t- never trace these functions (same syntax)\n"
 #endif
+#ifdef CONFIG_FUNCTION_TRACER
+	"  set_ftrace_pid\t- the function tracer traces only these tasks\n"
+	"\t\t\t  (no pid: every task); echo > set_ftrace_pid clears\n"
+	"  set_ftrace_notrace_pid - the function tracer never traces these\n"
+	"\t\t\t  With option function-fork, children of listed\n"
+	"\t\t\t  tasks join their list\n"
+#endif
 #ifdef CONFIG_TRACER_MAX_TRACE
 	"  tracing_max_latency\t- the largest latency a latency tracer saw (usecs)\n"
 #endif
@@ -803,6 +810,11 @@ static const char readme_text[] =
 	"  touched_functions\t- functions that have ever been traced\n"
 	"  dyn_ftrace_total_info - call sites, and the pages and groups of\n"
 	"\t\t\t  their records\n"
+#endif
+#ifdef CONFIG_FUNCTION_PROFILER
+	"  function_profile_enabled - 1 counts the calls of each function\n"
+	"\t\t\t  (from zero), 0 stops; per CPU counts are in\n"
+	"\t\t\t  trace_stat/function<cpu>\n"
 #endif
 	"  README\t\t- this text\n";
 

@@ -57,12 +57,38 @@ void ftrace_array_free(struct trace_array *tr)
 		kfree(me->module);
 		kfree(me);
 	}
+	free_percpu(tr->last_func_repeats);
+	tr->last_func_repeats = NULL;
 	if (tr->ops == &global_ops)
 		return;
 	ftrace_free_filter(tr->ops);
 	kfree(tr->ops);
 	tr->ops = NULL;
 }
+
+/* ------------------------------------------------------------------ */
+/* Options                                                              */
+
+enum {
+	/* a kernel stack after each entry, from the traced function out */
+	FUNC_OPT_STACK = BIT(0),
+	/* calls that repeat the last one on the CPU are only counted */
+	FUNC_OPT_NO_REPEATS = BIT(1),
+};
+
+static struct tracer_opt func_opts[] = {
+	{ TRACER_OPT(func_stack_trace, FUNC_OPT_STACK) },
+	{ .name = "func-no-repeats", .bit = FUNC_OPT_NO_REPEATS },
+	{ }
+};
+
+/*
+ * One set for every array, as upstream's: the callback reads it on each
+ * call, so a change needs no re-registration.
+ */
+static struct tracer_flags func_flags = {
+	.opts = func_opts,
+};
 
 /* ------------------------------------------------------------------ */
 /* Recording                                                            */
@@ -93,6 +119,69 @@ static void trace_function(struct trace_array *tr, unsigned long ip,
 }
 
 /*
+ * func-no-repeats: the last call recorded on a CPU, and how many times
+ * the same function was called again from the same place since, the
+ * last of them at ts_last. Touched only by the callback on its CPU; an
+ * interrupt that traces in the middle of an update can at worst miscount
+ * a repeat, as in the reference.
+ */
+struct func_repeats {
+	unsigned long	ip;
+	unsigned long	parent_ip;
+	unsigned long	count;
+	u64		ts_last;
+};
+
+/* Write the TRACE_FUNC_REPEATS entry of @last's pending repeats. */
+static void trace_func_repeats(struct trace_array *tr, struct func_repeats *last,
+			       unsigned int trace_ctx)
+{
+	struct trace_buffer *buffer = tr->array_buffer.buffer;
+	struct ring_buffer_event *event;
+	struct func_repeats_entry *fr;
+	u64 delta;
+
+	event = trace_buffer_lock_reserve(buffer, TRACE_FUNC_REPEATS,
+					  sizeof(*fr), trace_ctx);
+	if (unlikely(!event))
+		return;
+	delta = ring_buffer_event_time_stamp(buffer, event) - last->ts_last;
+	fr = ring_buffer_event_data(event);
+	fr->ip = last->ip;
+	fr->parent_ip = last->parent_ip;
+	fr->count = last->count;
+	fr->top_delta_ts = delta >> 32;
+	fr->bottom_delta_ts = (u32)delta;
+	__buffer_unlock_commit(buffer, event);
+}
+
+/*
+ * With func-no-repeats: true if this call repeats the last one on this
+ * CPU (it is counted, not recorded). Otherwise the repeats pending, if
+ * any, are written out and this call becomes the last one.
+ */
+static bool func_repeated(struct trace_array *tr, unsigned long ip,
+			  unsigned long parent_ip, unsigned int trace_ctx)
+{
+	struct func_repeats *last = this_cpu_ptr(tr->last_func_repeats);
+
+	/* the entry's count is 16 bits: a full one starts afresh */
+	if (last->ip == ip && last->parent_ip == parent_ip &&
+	    last->count < U16_MAX) {
+		last->ts_last = ring_buffer_time_stamp(tr->array_buffer.buffer);
+		last->count++;
+		return true;
+	}
+	if (last->count) {
+		trace_func_repeats(tr, last, trace_ctx);
+		last->count = 0;
+	}
+	last->ip = ip;
+	last->parent_ip = parent_ip;
+	return false;
+}
+
+/*
  * The callback. Runs in any context, NMI included, before the traced
  * function's own first instruction: nothing here may be traced (the
  * directory is built without -pg) and recursion through the ring buffer
@@ -103,6 +192,7 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 {
 	struct trace_array *tr = op->private;
 	unsigned int trace_ctx;
+	u32 opts;
 	int bit;
 
 	if (unlikely(!READ_ONCE(tr->function_enabled)))
@@ -111,10 +201,19 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
+	if (atomic_read(&this_cpu_ptr(tr->array_buffer.data)->disabled) ||
+	    ftrace_pid_skip(tr))
+		goto out;
 	/* the context of the traced function, less our preempt_disable */
 	trace_ctx = tracing_gen_ctx_dec();
-	if (!atomic_read(&this_cpu_ptr(tr->array_buffer.data)->disabled))
-		trace_function(tr, ip, parent_ip, trace_ctx);
+	opts = READ_ONCE(func_flags.val);
+	if (unlikely(opts & FUNC_OPT_NO_REPEATS) &&
+	    func_repeated(tr, ip, parent_ip, trace_ctx))
+		goto out;
+	trace_function(tr, ip, parent_ip, trace_ctx);
+	if (unlikely(opts & FUNC_OPT_STACK))
+		trace_record_fstack(tr->array_buffer.buffer, trace_ctx, ip);
+out:
 	ftrace_test_recursion_unlock(bit);
 }
 
@@ -124,6 +223,12 @@ static int function_trace_init(struct trace_array *tr)
 
 	if (!tr->ops)
 		return -ENOMEM;
+	/* kept until the array goes: the callback may still be in it */
+	if (!tr->last_func_repeats) {
+		tr->last_func_repeats = alloc_percpu(struct func_repeats);
+		if (!tr->last_func_repeats)
+			return -ENOMEM;
+	}
 	tr->ops->func = function_trace_call;
 	tracing_start_cmdline_record();
 	ret = register_ftrace_function(tr->ops);
@@ -152,6 +257,7 @@ static struct tracer function_trace = {
 	.init		= function_trace_init,
 	.reset		= function_trace_reset,
 	.start		= function_trace_start,
+	.flags		= &func_flags,
 	.allow_instances = true,
 #ifdef CONFIG_FTRACE_STARTUP_TEST
 	.selftest	= trace_selftest_startup_function,

@@ -840,6 +840,17 @@ static int trace_print_lat_context(struct trace_iterator *iter)
 
 /* ================== the core's own entries ========================== */
 
+/* "function <-caller" of TRACE_FN and TRACE_FUNC_REPEATS */
+static void print_fn_call(struct trace_seq *s, unsigned long ip,
+			  unsigned long parent_ip, int flags)
+{
+	seq_print_ip_sym(s, ip, flags);
+	if ((flags & TRACE_ITER_PRINT_PARENT) && parent_ip) {
+		trace_seq_puts(s, " <-");
+		seq_print_ip_sym(s, parent_ip, flags);
+	}
+}
+
 /* TRACE_FN */
 static enum print_line_t fn_trace(struct trace_iterator *iter, int flags,
 				  struct trace_event *event)
@@ -847,11 +858,7 @@ static enum print_line_t fn_trace(struct trace_iterator *iter, int flags,
 	struct ftrace_entry *field = iter_entry(iter, struct ftrace_entry);
 	struct trace_seq *s = &iter->seq;
 
-	seq_print_ip_sym(s, field->ip, flags);
-	if ((flags & TRACE_ITER_PRINT_PARENT) && field->parent_ip) {
-		trace_seq_puts(s, " <-");
-		seq_print_ip_sym(s, field->parent_ip, flags);
-	}
+	print_fn_call(s, field->ip, field->parent_ip, flags);
 	trace_seq_putc(s, '\n');
 	return trace_handle_return(s);
 }
@@ -862,6 +869,38 @@ static enum print_line_t fn_raw(struct trace_iterator *iter, int flags,
 	struct ftrace_entry *field = iter_entry(iter, struct ftrace_entry);
 
 	trace_seq_printf(&iter->seq, "%lx %lx\n", field->ip, field->parent_ip);
+	return trace_handle_return(&iter->seq);
+}
+
+/* TRACE_FUNC_REPEATS: the last repeat was this long before the entry. */
+static u64 fn_repeats_delta(const struct func_repeats_entry *field)
+{
+	return ((u64)field->top_delta_ts << 32) | field->bottom_delta_ts;
+}
+
+static enum print_line_t fn_repeats_trace(struct trace_iterator *iter,
+					  int flags, struct trace_event *event)
+{
+	struct func_repeats_entry *field =
+		iter_entry(iter, struct func_repeats_entry);
+	struct trace_seq *s = &iter->seq;
+
+	print_fn_call(s, field->ip, field->parent_ip, flags);
+	trace_seq_printf(s, " (repeats: %u, last_ts:", field->count);
+	print_time_column(iter, iter->ts - fn_repeats_delta(field));
+	trace_seq_puts(s, ")\n");
+	return trace_handle_return(s);
+}
+
+static enum print_line_t fn_repeats_raw(struct trace_iterator *iter,
+					int flags, struct trace_event *event)
+{
+	struct func_repeats_entry *field =
+		iter_entry(iter, struct func_repeats_entry);
+
+	trace_seq_printf(&iter->seq, "%lu %lu %u %llu\n", field->ip,
+			 field->parent_ip, field->count,
+			 fn_repeats_delta(field));
 	return trace_handle_return(&iter->seq);
 }
 

@@ -285,6 +285,8 @@ int set_tracer_flag(struct trace_array *tr, unsigned int mask, int enabled)
 	/* the probes that follow forks read the flag: set it first */
 	if (mask == TRACE_ITER_EVENT_FORK)
 		trace_event_follow_fork(tr, enabled);
+	if (mask == TRACE_ITER_FUNC_FORK)
+		ftrace_pid_follow_fork(tr, enabled);
 	return 0;
 }
 

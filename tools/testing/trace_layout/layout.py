@@ -432,7 +432,12 @@ def check(tree):
                     continue
                 if re.search(r"^\s*enum\b", h.raw.splitlines()[it.line - 1]):
                     continue        # enum constants: ABI slots
-                verdict(bool(tree.named_by(it.name, h.name)),
+                # a part of another macro of the header counts as named
+                # where that one is (FUNCTION_FLAGS inside TRACE_FLAGS)
+                outer = [o for o in h.items if o is not it and
+                         o.kind == "macro" and it.name in o.body]
+                verdict(bool(tree.named_by(it.name, h.name)) or
+                        any(tree.named_by(o.name, h.name) for o in outer),
                         "%s: defined in the header, named by no other file"
                         % where)
                 continue
