@@ -268,6 +268,13 @@ static int graph_entry(struct ftrace_graph_ent *trace, struct fgraph_ops *gops)
 	unsigned long *tv = fgraph_get_task_var(gops);
 	struct trace_array *tr = gops->private;
 
+	/*
+	 * set_ftrace_pid/set_ftrace_notrace_pid of the array (ftrace_pid.c
+	 * keeps this CPU's verdict for the task that runs): refused here,
+	 * no return is hooked either.
+	 */
+	if (ftrace_pid_skip(tr))
+		return 0;
 	/* inside a set_graph_notrace function: nothing below it either */
 	if (*tv & GRAPH_TV_NOTRACE)
 		return 0;
