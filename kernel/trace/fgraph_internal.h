@@ -3,6 +3,7 @@
  * Private interface of the function graph tracer.
  * Included by: fgraph.c trace_functions_graph.c trace_graph_output.c
  * trace_output.c (the funcgraph entries' printers) trace_selftest_graph.c
+ * ftrace_profile.c (the profiler is a graph user: its times, graph-time)
  *
  * The pieces:
  *   fgraph.c                the return hook's core: up to 16 users
@@ -83,6 +84,22 @@ enum print_line_t trace_graph_print_line(struct trace_iterator *iter);
 void trace_graph_print_header(struct seq_file *m);
 void trace_graph_open(struct trace_iterator *iter);
 void trace_graph_close(struct trace_iterator *iter);
+/*
+ * A duration as the duration column prints it: "12.345 us" and spaces
+ * up to the column's width (also the profiler's Time, Avg and s^2).
+ */
+void trace_graph_print_duration(u64 duration, struct trace_seq *s);
+
+/* ============ ftrace_profile.c: the function profiler ================== */
+
+#ifdef CONFIG_FUNCTION_PROFILER
+/* graph-time: off, a function's time leaves out its children's. */
+void ftrace_profile_graph_time(bool on);
+#else
+static inline void ftrace_profile_graph_time(bool on)
+{
+}
+#endif
 
 /* ======= trace_selftest_graph.c: the tracer's boot self-test ========== */
 

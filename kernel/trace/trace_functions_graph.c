@@ -382,6 +382,8 @@ static int graph_set_flag(struct trace_array *tr, u32 old_flags, u32 bit,
 		WRITE_ONCE(fgraph_skip_irqs, !set);
 	else if (bit == TRACE_GRAPH_SLEEP_TIME)
 		fgraph_sleep_time_control(set);
+	else if (bit == TRACE_GRAPH_GRAPH_TIME)
+		ftrace_profile_graph_time(set);
 	return 0;
 }
 

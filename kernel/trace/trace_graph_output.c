@@ -164,7 +164,7 @@ static void print_context(struct trace_iterator *iter, struct trace_seq *s,
  * "12.345 us" padded: microseconds, then up to three decimals as long as
  * the number stays within 7 digits.
  */
-static void print_duration_value(struct trace_seq *s, u64 duration)
+void trace_graph_print_duration(u64 duration, struct trace_seq *s)
 {
 	u32 ns;
 	u64 us = div_u64_rem(duration, NSEC_PER_USEC, &ns);
@@ -203,7 +203,7 @@ static void print_duration(struct trace_iterator *iter, struct trace_seq *s,
 		trace_seq_printf(s, "%c ", trace_find_mark(duration));
 	else
 		trace_seq_puts(s, "  ");
-	print_duration_value(s, duration);
+	trace_graph_print_duration(duration, s);
 	trace_seq_puts(s, "|  ");
 }
 
