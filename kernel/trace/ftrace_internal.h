@@ -2,7 +2,8 @@
 /*
  * Private interface of dynamic function tracing (the ftrace core).
  * Included by: ftrace_*.c trace_functions.c trace_selftest.c
- * trace_selftest_dynamic.c trace.c
+ * trace_selftest_dynamic.c trace.c fgraph.c trace_functions_graph.c
+ * trace_selftest_graph.c
  *
  * Its audience is the ftrace_*.c files and the tracers built on them
  * (trace_functions.c, later the graph and latency tracers). The public
@@ -317,6 +318,7 @@ static inline int ftrace_direct_share_ipmodify(struct ftrace_ops *ops, bool on)
 
 int trace_selftest_fn_traced(int x);
 int trace_selftest_fn_other(int x);
+int trace_selftest_fn_nest(int x);
 
 /* ============ trace_selftest.c: the function tracer's self-test ========= */
 

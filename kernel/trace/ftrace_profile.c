@@ -11,9 +11,12 @@
  * never allocates: it runs in any context with interrupts off, and an
  * NMI that comes while its CPU adds a record counts nothing.
  *
- * Without function_graph there is no way to time a function's return:
- * the files have the "Hit" column only (the reference, built with the
- * graph tracer, adds Time, Avg and s^2).
+ * With the function graph core the profiler is one of its users: the
+ * entry counts the call, the return adds its time, and the files show
+ * Time, Avg and s^2 beside Hit, sorted by time. The time of a call is
+ * the graph core's (sleep-time off: without the time the task slept);
+ * graph-time off takes the time of its children out of it. Without the
+ * graph core there is no way to time a return: "Hit" only, by hits.
  */
 #include <linux/ftrace.h>
 #include <linux/hash.h>
@@ -23,14 +26,23 @@
 #include <linux/tracefs.h>
 #include <linux/vmalloc.h>
 
+#include "fgraph_internal.h"
 #include "ftrace_internal.h"
 #include "trace.h"
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+#define PROF_TIMES	1
+#else
+#define PROF_TIMES	0
+#endif
 
 #define PROF_HASH_BITS	10
 
 struct prof_rec {
 	unsigned long	ip;
 	unsigned long	hits;
+	u64		time;	/* ns in the calls that returned, summed */
+	u64		time_sq; /* the sum of their squares */
 	int		next;	/* index of the next in the bucket, or -1 */
 };
 
@@ -38,6 +50,8 @@ struct prof_rec {
 struct prof_line {
 	unsigned long	ip;
 	unsigned long	hits;
+	u64		time;
+	u64		time_sq;
 };
 
 struct prof_cpu {
@@ -89,6 +103,8 @@ static struct prof_rec *prof_add(struct prof_cpu *pc, unsigned long ip)
 	rec = &pc->recs[n];
 	rec->ip = ip;
 	rec->hits = 0;
+	rec->time = 0;
+	rec->time_sq = 0;
 	rec->next = *head;
 	WRITE_ONCE(*head, n);
 	/* the record is complete before a reader counts it */
@@ -98,17 +114,13 @@ out:
 	return rec;
 }
 
-static void prof_call(unsigned long ip, unsigned long parent_ip,
-		      struct ftrace_ops *op, struct ftrace_regs *fregs)
+/* Count a call of @ip on this CPU. */
+static void prof_hit(unsigned long ip)
 {
 	struct prof_rec *rec;
 	struct prof_cpu *pc;
 	unsigned long flags;
-	int bit;
 
-	bit = ftrace_test_recursion_trylock(ip, parent_ip);
-	if (bit < 0)
-		return;
 	/* the records of a CPU are changed by that CPU only, IRQs off */
 	local_irq_save(flags);
 	pc = this_cpu_read(prof_cpus);
@@ -120,6 +132,103 @@ static void prof_call(unsigned long ip, unsigned long parent_ip,
 			rec->hits++;
 	}
 	local_irq_restore(flags);
+}
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/* graph-time: off, a call's time leaves out the time of its children */
+static bool prof_graph_time = true;
+
+void ftrace_profile_graph_time(bool on)
+{
+	WRITE_ONCE(prof_graph_time, on);
+}
+
+/* The graph core holds the recursion bit and has preemption off. */
+static int prof_graph_entry(struct ftrace_graph_ent *trace,
+			    struct fgraph_ops *gops)
+{
+	struct ftrace_ret_stack *frame = ftrace_graph_get_ret_stack(current, 0);
+
+	prof_hit(trace->func);
+	/* the time of the children that return, for graph-time off */
+	if (frame)
+		frame->subtime = 0;
+	return 1;
+}
+
+/* The time of the call that returns, as graph-time wants it counted. */
+static u64 prof_call_time(struct ftrace_graph_ret *trace)
+{
+	u64 t = trace->rettime - trace->calltime;
+	struct ftrace_ret_stack *frame;
+
+	if (READ_ONCE(prof_graph_time))
+		return t;
+	/*
+	 * The frame below is the caller's (or whatever the graph core
+	 * pushed under us): it leaves out all of our time.
+	 */
+	frame = ftrace_graph_get_ret_stack(current, 1);
+	if (frame)
+		frame->subtime += t;
+	frame = ftrace_graph_get_ret_stack(current, 0);
+	if (!frame || frame->subtime >= t)
+		return 0;
+	return t - frame->subtime;
+}
+
+static void prof_graph_return(struct ftrace_graph_ret *trace,
+			      struct fgraph_ops *gops)
+{
+	u64 t = prof_call_time(trace);
+	struct prof_rec *rec;
+	struct prof_cpu *pc;
+	unsigned long flags;
+
+	/*
+	 * The record of the CPU the call returns on: the entry may have
+	 * counted it on another one, and then, as upstream, no time here.
+	 */
+	local_irq_save(flags);
+	pc = this_cpu_read(prof_cpus);
+	if (likely(pc && READ_ONCE(prof_enabled))) {
+		rec = prof_find(pc, trace->func);
+		if (rec) {
+			rec->time += t;
+			rec->time_sq += t * t;
+		}
+	}
+	local_irq_restore(flags);
+}
+
+static struct fgraph_ops prof_gops = {
+	.entryfunc	= prof_graph_entry,
+	.retfunc	= prof_graph_return,
+};
+
+static int prof_register(void)
+{
+	return register_ftrace_graph(&prof_gops);
+}
+
+static void prof_unregister(void)
+{
+	unregister_ftrace_graph(&prof_gops);
+}
+
+static struct ftrace_ops *prof_ftrace_ops(void)
+{
+	return &prof_gops.ops;
+}
+#else
+static void prof_call(unsigned long ip, unsigned long parent_ip,
+		      struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	int bit = ftrace_test_recursion_trylock(ip, parent_ip);
+
+	if (bit < 0)
+		return;
+	prof_hit(ip);
 	ftrace_test_recursion_unlock(bit);
 }
 
@@ -127,6 +236,22 @@ static void prof_call(unsigned long ip, unsigned long parent_ip,
 static struct ftrace_ops prof_ops = {
 	.func	= prof_call,
 };
+
+static int prof_register(void)
+{
+	return register_ftrace_function(&prof_ops);
+}
+
+static void prof_unregister(void)
+{
+	unregister_ftrace_function(&prof_ops);
+}
+
+static struct ftrace_ops *prof_ftrace_ops(void)
+{
+	return &prof_ops;
+}
+#endif
 
 /* ------------------------------------------------------------------ */
 /* trace_stat/functionN                                                 */
@@ -153,15 +278,23 @@ static unsigned long prof_copy(const struct trace_stat *st, void *buf,
 	for (i = 0; i < n; i++) {
 		line[i].ip = pc->recs[i].ip;
 		line[i].hits = READ_ONCE(pc->recs[i].hits);
+		line[i].time = READ_ONCE(pc->recs[i].time);
+		line[i].time_sq = READ_ONCE(pc->recs[i].time_sq);
 	}
 	mutex_unlock(&prof_mutex);
 	return n;
 }
 
+/* The order of the lines: by time where there are times, else by hits. */
 static int prof_cmp(const void *a, const void *b)
 {
 	const struct prof_line *x = a, *y = b;
 
+	if (PROF_TIMES) {
+		if (x->time != y->time)
+			return x->time < y->time ? -1 : 1;
+		return 0;
+	}
 	if (x->hits != y->hits)
 		return x->hits < y->hits ? -1 : 1;
 	return 0;
@@ -169,18 +302,67 @@ static int prof_cmp(const void *a, const void *b)
 
 static void prof_headers(struct seq_file *m)
 {
+	if (PROF_TIMES) {
+		seq_puts(m, "  Function                               Hit    Time            Avg             s^2\n");
+		seq_puts(m, "  --------                               ---    ----            ---             ---\n");
+		return;
+	}
 	seq_puts(m, "  Function                               Hit\n");
 	seq_puts(m, "  --------                               ---\n");
 }
 
-static void prof_show(struct seq_file *m, const void *entry)
+static void prof_show_name(struct seq_file *m, const struct prof_line *line)
 {
-	const struct prof_line *line = entry;
 	char name[KSYM_SYMBOL_LEN];
 
 	kallsyms_lookup(line->ip, NULL, NULL, NULL, name);
-	seq_printf(m, "  %-30.30s  %10lu\n", name, line->hits);
+	seq_printf(m, "  %-30.30s  %10lu", name, line->hits);
 }
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Hit, Time, Avg and s^2. The variance is the sample one, n*sum(x^2)
+ * less sum(x)^2 over n*(n-1), in ns^2 scaled down by 1000 so that the
+ * duration printer's own division by 1000 shows it in us^2. Lines whose
+ * average is under tracing_thresh are left out.
+ */
+static void prof_show(struct seq_file *m, const void *entry)
+{
+	/* too big for the stack; prof_mutex keeps it to one reader */
+	static struct trace_seq s;
+	const struct prof_line *line = entry;
+	u64 avg, var = 0, denom;
+
+	/* copied between the record's add and its first count */
+	if (!line->hits)
+		return;
+	avg = div64_ul(line->time, line->hits);
+	if (tracing_thresh && avg < tracing_thresh)
+		return;
+	denom = (u64)line->hits * (line->hits - 1) * 1000;
+	if (denom)
+		var = div64_u64(line->hits * line->time_sq -
+				line->time * line->time, denom);
+	mutex_lock(&prof_mutex);
+	trace_seq_init(&s);
+	trace_seq_puts(&s, "    ");
+	trace_graph_print_duration(line->time, &s);
+	trace_seq_puts(&s, "    ");
+	trace_graph_print_duration(avg, &s);
+	trace_seq_puts(&s, "    ");
+	trace_graph_print_duration(var, &s);
+	prof_show_name(m, line);
+	trace_print_seq(m, &s);
+	seq_putc(m, '\n');
+	mutex_unlock(&prof_mutex);
+}
+#else
+static void prof_show(struct seq_file *m, const void *entry)
+{
+	prof_show_name(m, entry);
+	seq_putc(m, '\n');
+}
+#endif
 
 /* ------------------------------------------------------------------ */
 /* function_profile_enabled                                             */
@@ -228,13 +410,13 @@ static int prof_switch(bool on)
 	if (on && !prof_enabled) {
 		err = prof_tables_reset();
 		if (!err)
-			err = register_ftrace_function(&prof_ops);
+			err = prof_register();
 		if (!err)
 			WRITE_ONCE(prof_enabled, true);
 	} else if (!on && prof_enabled) {
 		WRITE_ONCE(prof_enabled, false);
 		/* waits for callbacks under way: the tables are ours again */
-		unregister_ftrace_function(&prof_ops);
+		prof_unregister();
 	}
 	mutex_unlock(&prof_mutex);
 	return err;
@@ -270,8 +452,8 @@ static __init int ftrace_profile_init(void)
 	if (tracing_is_disabled())
 		return 0;
 	/* the profile follows the top level's set_ftrace_filter/notrace */
-	prof_ops.func_hash = global_ops.func_hash;
-	ftrace_ops_init(&prof_ops);
+	prof_ftrace_ops()->func_hash = global_ops.func_hash;
+	ftrace_ops_init(prof_ftrace_ops());
 	for_each_possible_cpu(cpu) {
 		pc = kzalloc(sizeof(*pc), GFP_KERNEL);
 		if (!pc)

@@ -93,6 +93,8 @@ enum trace_type {
 #define ENTRY_ARRAY(type, name, len)		type name[len]
 #define ENTRY_FLEX(type, name)			type name[]
 #define ENTRY_COUNTED(type, name, count, ...)	type name[] __counted_by(count)
+#define ENTRY_NESTED(type, name, ...)		type name
+#define ENTRY_SUB(...)
 #define CORE_EVENT(...)
 #define CORE_OUTPUT(...)
 #define CORE_OUTPUT_BIN(...)
@@ -101,7 +103,11 @@ enum trace_type {
 /*
  * Option flags (trace_options and options/<name>). The bit numbers are
  * private but the names and their order in trace_options are what users
- * see, so they follow upstream.
+ * see, so they follow upstream. Upstream lists display-graph and
+ * stacktrace only in kernels with the graph tracer and stack traces;
+ * every kernel we build has both, so they are always listed.
+ * display-graph is for the latency tracers, which print their function
+ * entries as a call tree with it; nothing else reads it.
  */
 #define TRACE_FLAGS_MAX_SIZE		32
 
@@ -145,6 +151,7 @@ enum trace_type {
 		C(PAUSE_ON_TRACE,	"pause-on-trace"),	\
 		C(HASH_PTR,		"hash-ptr"),		\
 		FUNCTION_FLAGS					\
+		C(DISPLAY_GRAPH,	"display-graph"),	\
 		C(STACKTRACE,		"stacktrace"),
 
 /* Bit numbers first (TRACE_ITER_<X>_BIT), then the masks (TRACE_ITER_<X>). */
@@ -264,6 +271,10 @@ struct trace_array {
 	bool			function_pid_fork;	/* probes registered */
 	/* func-no-repeats: per CPU, the last call (trace_functions.c) */
 	struct func_repeats __percpu *last_func_repeats;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	/* function_graph: the array's fgraph user while it runs */
+	struct fgraph_ops	*graph_ops;
+#endif
 #endif
 };
 
@@ -332,6 +343,8 @@ struct tracer {
 extern struct mutex trace_types_lock;
 extern struct list_head ftrace_trace_arrays;
 extern struct trace_array global_trace;
+/* tracing_thresh in ns (0: off): tracers report only longer spans */
+extern unsigned long tracing_thresh;
 
 /* The clocks trace_clock offers, indexed by tr->clock_id. */
 struct trace_clock_desc {
@@ -449,6 +462,9 @@ int register_tracer(struct tracer *type);
 
 #ifdef CONFIG_FTRACE_STARTUP_TEST
 int trace_selftest_startup_nop(struct tracer *trace, struct trace_array *tr);
+void tracing_selftests_off(const char *why);
+#else
+static inline void tracing_selftests_off(const char *why) { }
 #endif
 
 /* ========= trace_output.c: the text of entries, for every layer ======== */

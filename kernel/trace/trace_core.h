@@ -27,7 +27,6 @@
 
 extern const int trace_clocks_nr;	/* entries of trace_clocks[] */
 extern const char * const trace_options[];	/* NULL-terminated names */
-extern unsigned long tracing_thresh;
 extern unsigned long trace_buf_size;	/* bytes per CPU, boot option */
 extern bool tracing_selftest_running;
 extern int tracing_disabled;	/* set when allocation at boot failed */
@@ -139,8 +138,6 @@ int trace_alloc_tgid_map(void);
  * unregistered again. Called with trace_types_lock held.
  */
 int run_tracer_selftest(struct tracer *type);
-/* Set when a boot tracer runs (ftrace=): the tests would disturb it. */
-extern bool tracing_selftest_disabled;
 #endif
 
 /* ============== helpers of the producers ============================== */

@@ -25,6 +25,11 @@
  *					a flexible array whose length is
  *					member @count, described to tools
  *					as if it had @shown elements
+ *	ENTRY_NESTED(type, name, subfields)
+ *					member @name of struct @type (a
+ *					packed struct of the API), shown to
+ *					tools as its @subfields, each
+ *	  ENTRY_SUB(type, name)		one of its scalars
  * CORE_EVENT(sname, name, type, format, args...);
  *	events/ftrace/<name>/: @type is its number in enum trace_type (the
  *	ID tools read), @format and @args its "print fmt", written as the C
@@ -140,6 +145,54 @@ CORE_EVENT(raw_data_entry, raw_data, TRACE_RAW_DATA,
 	   "id:%04x %08x", REC->id, (int)REC->buf[0]);
 CORE_OUTPUT(raw_data_entry, TRACE_RAW_DATA, raw_data_trace, raw_data_trace);
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/* TRACE_GRAPH_ENT: a function graph-traced function was entered. */
+CORE_STRUCT(ftrace_graph_ent_entry,
+	    ENTRY_NESTED(struct ftrace_graph_ent, graph_ent,
+			 ENTRY_SUB(unsigned long,	func);
+			 ENTRY_SUB(int,		depth););
+);
+CORE_EVENT(ftrace_graph_ent_entry, funcgraph_entry, TRACE_GRAPH_ENT,
+	   "--> %ps (%d)", (void *)REC->func, REC->depth);
+CORE_OUTPUT(ftrace_graph_ent_entry, TRACE_GRAPH_ENT,
+	    trace_graph_entry_text, NULL);
+
+/*
+ * TRACE_GRAPH_RET: it returned. Two layouts: with the return value when
+ * FUNCTION_GRAPH_RETVAL is built (struct ftrace_graph_ret has it then).
+ */
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+CORE_STRUCT(ftrace_graph_ret_entry,
+	    ENTRY_NESTED(struct ftrace_graph_ret, ret,
+			 ENTRY_SUB(unsigned long,	func);
+			 ENTRY_SUB(unsigned long,	retval);
+			 ENTRY_SUB(int,		depth);
+			 ENTRY_SUB(unsigned int,	overrun);
+			 ENTRY_SUB(unsigned long long,	calltime);
+			 ENTRY_SUB(unsigned long long,	rettime););
+);
+CORE_EVENT(ftrace_graph_ret_entry, funcgraph_exit, TRACE_GRAPH_RET,
+	   "<-- %ps (%d) (start: %llx  end: %llx) over: %d retval: %lx",
+	   (void *)REC->func, REC->depth, REC->calltime, REC->rettime,
+	   REC->depth, REC->retval);
+#else
+CORE_STRUCT(ftrace_graph_ret_entry,
+	    ENTRY_NESTED(struct ftrace_graph_ret, ret,
+			 ENTRY_SUB(unsigned long,	func);
+			 ENTRY_SUB(int,		depth);
+			 ENTRY_SUB(unsigned int,	overrun);
+			 ENTRY_SUB(unsigned long long,	calltime);
+			 ENTRY_SUB(unsigned long long,	rettime););
+);
+CORE_EVENT(ftrace_graph_ret_entry, funcgraph_exit, TRACE_GRAPH_RET,
+	   "<-- %ps (%d) (start: %llx  end: %llx) over: %d",
+	   (void *)REC->func, REC->depth, REC->calltime, REC->rettime,
+	   REC->depth);
+#endif
+CORE_OUTPUT(ftrace_graph_ret_entry, TRACE_GRAPH_RET,
+	    trace_graph_return_text, NULL);
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
+
 #undef CORE_STRUCT
 #undef CORE_EVENT
 #undef CORE_OUTPUT
@@ -148,3 +201,5 @@ CORE_OUTPUT(raw_data_entry, TRACE_RAW_DATA, raw_data_trace, raw_data_trace);
 #undef ENTRY_ARRAY
 #undef ENTRY_FLEX
 #undef ENTRY_COUNTED
+#undef ENTRY_NESTED
+#undef ENTRY_SUB

@@ -57,6 +57,8 @@ static __init int set_boot_events(char *str)
 	strlcat(boot_events, str, COMMAND_LINE_SIZE);
 	/* Events recorded from boot need the full-size buffer. */
 	tracing_expand_at_boot();
+	/* ...and no tracer's self-test resetting it under them. */
+	tracing_selftests_off("events are traced from boot");
 	return 1;
 }
 __setup("trace_event=", set_boot_events);

@@ -85,6 +85,18 @@ static void core_fields_##sname(struct seq_file *m)			\
 			 BUILD_BUG_ON_ZERO(offsetof(typeof(*rec), count) >=	\
 					   offsetof(typeof(*rec), name)),	\
 			 (shown) * sizeof(type), is_signed_type(type))
+/* a packed struct of the API: its members, at their offsets in the entry */
+#define ENTRY_NESTED(type, name, subfields...)				\
+	do {								\
+		size_t base = offsetof(typeof(*rec), name);		\
+		type *sub __maybe_unused = NULL;			\
+									\
+		subfields						\
+	} while (0)
+#define ENTRY_SUB(type, name)						\
+	core_print_field(m, #type, #name, 0,				\
+			 base + offsetof(typeof(*sub), name),		\
+			 sizeof(sub->name), is_signed_type(type))
 
 /*
  * The "print fmt" line is ABI text tools parse: the format string and

@@ -182,6 +182,24 @@ static bool func_repeated(struct trace_array *tr, unsigned long ip,
 }
 
 /*
+ * The caller of the traced function, as its return slot held it before
+ * the graph tracer's ops of the same site (called before ours) put
+ * return_to_handler there; also what a tail call finds, whose slot is
+ * its caller's, hooked on the way in. The shadow stack knows the real
+ * address: the slot is where the stack pointer was at the call.
+ */
+static __always_inline unsigned long
+func_real_parent(unsigned long parent_ip, struct ftrace_regs *fregs)
+{
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (unlikely(parent_ip == (unsigned long)return_to_handler) && fregs)
+		return ftrace_graph_ret_addr(current, NULL, parent_ip,
+					     (unsigned long *)ftrace_regs_get_stack_pointer(fregs));
+#endif
+	return parent_ip;
+}
+
+/*
  * The callback. Runs in any context, NMI included, before the traced
  * function's own first instruction: nothing here may be traced (the
  * directory is built without -pg) and recursion through the ring buffer
@@ -206,6 +224,7 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 		goto out;
 	/* the context of the traced function, less our preempt_disable */
 	trace_ctx = tracing_gen_ctx_dec();
+	parent_ip = func_real_parent(parent_ip, fregs);
 	opts = READ_ONCE(func_flags.val);
 	if (unlikely(opts & FUNC_OPT_NO_REPEATS) &&
 	    func_repeated(tr, ip, parent_ip, trace_ctx))

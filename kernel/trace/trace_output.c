@@ -26,14 +26,14 @@
 
 #include "trace.h"
 #include "trace_output.h"
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+#include "fgraph_internal.h"
+#endif
 
 /* The stack tracer's mark for a frame in an ftrace trampoline. */
 #ifndef FTRACE_TRAMPOLINE_MARKER
 #define FTRACE_TRAMPOLINE_MARKER	((unsigned long)INT_MAX)
 #endif
-
-#define TRACE_ITER_SYM_MASK \
-	(TRACE_ITER_PRINT_PARENT | TRACE_ITER_SYM_OFFSET | TRACE_ITER_SYM_ADDR)
 
 /* Fields in binary (bin option) and native-word hex (hex option). */
 #define SEQ_PUT_FIELD(s, x)	trace_seq_putmem(s, &(x), sizeof(x))
@@ -59,7 +59,7 @@ static DEFINE_IDA(event_type_ida);
  *
  * Return: the event, or NULL if no event of @type is registered.
  */
-static struct trace_event *ftrace_find_event(int type)
+struct trace_event *ftrace_find_event(int type)
 {
 	struct trace_event *event;
 
@@ -673,7 +673,7 @@ static char depth_char(unsigned int depth)
 	return depth ? hex_asc[depth & 0xf] : '.';
 }
 
-static int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry)
+int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry)
 {
 	/* Low nibble: preemption depth; high nibble: migrate-disable. */
 	trace_seq_printf(s, "%c%c%c%c%c",
@@ -755,7 +755,7 @@ static const struct {
  * Return: '$' above 1s, '@' 100ms, '*' 10ms, '#' 1ms, '!' 100us,
  * '+' 10us, else ' '.
  */
-static char trace_find_mark(unsigned long long duration)
+char trace_find_mark(unsigned long long duration)
 {
 	int i;
 
@@ -1097,6 +1097,26 @@ static void put_rest(struct trace_iterator *iter, bool hex, const void *p)
 		put_bytes(iter, hex, p, end - p);
 }
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * funcgraph_entry/exit print as the call tree whoever reads them (with
+ * the per-reader state only when function_graph opened the reader).
+ */
+static enum print_line_t trace_graph_entry_text(struct trace_iterator *iter,
+						int flags,
+						struct trace_event *event)
+{
+	return trace_graph_print_line(iter);
+}
+
+static enum print_line_t trace_graph_return_text(struct trace_iterator *iter,
+						 int flags,
+						 struct trace_event *event)
+{
+	return trace_graph_print_line(iter);
+}
+#endif
+
 #define CORE_PUT(x)	put_bytes(iter, hex, &(x), sizeof(x))
 
 #define CORE_STRUCT(sname, fields)					\
@@ -1113,6 +1133,8 @@ core_fields_##sname(struct trace_iterator *iter, bool hex)		\
 #define ENTRY_ARRAY(type, name, ...)		CORE_PUT(rec->name)
 #define ENTRY_FLEX(type, name)			put_rest(iter, hex, rec->name)
 #define ENTRY_COUNTED(type, name, ...)		put_rest(iter, hex, rec->name)
+#define ENTRY_NESTED(type, name, ...)		CORE_PUT(rec->name)
+#define ENTRY_SUB(...)
 #define CORE_EVENT(...)
 #define CORE_OUTPUT(sname, id, trace_fn, raw_fn)			\
 static struct trace_event_functions core_funcs_##sname = {		\
@@ -1177,7 +1199,7 @@ int __init init_trace_output_events(void)
  * printk-msg-only: the text of trace_printk()/trace_marker entries
  * alone. Returns TRACE_TYPE_UNHANDLED for other entries.
  */
-static enum print_line_t print_msg_only(struct trace_iterator *iter)
+enum print_line_t trace_print_msg_only(struct trace_iterator *iter)
 {
 	struct trace_seq *s = &iter->seq;
 
@@ -1361,7 +1383,7 @@ enum print_line_t print_trace_line(struct trace_iterator *iter)
 
 	ret = tracer_print_line(iter);
 	if (ret == TRACE_TYPE_UNHANDLED && (flags & msg_only) == msg_only)
-		ret = print_msg_only(iter);
+		ret = trace_print_msg_only(iter);
 	if (ret != TRACE_TYPE_UNHANDLED)
 		return ret;
 
@@ -1502,7 +1524,7 @@ static void print_section_end(struct seq_file *m, struct trace_iterator *iter,
  * @iter: its iterator; iter->array_buffer->cpu is the CPU that recorded
  *	the maximum and its per-CPU data describes the task
  */
-static void print_trace_header(struct seq_file *m, struct trace_iterator *iter)
+void print_trace_header(struct seq_file *m, struct trace_iterator *iter)
 {
 	struct array_buffer *buf = iter->array_buffer;
 	struct trace_array_cpu *data = per_cpu_ptr(buf->data, buf->cpu);

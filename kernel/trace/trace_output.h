@@ -2,7 +2,8 @@
 /*
  * What the readers of the buffers and the text output share.
  * Included by: trace_iter.c trace_pipe.c trace_output.c trace_dump.c
- * trace_selftest.c (which reads its own entries back through them)
+ * trace_selftest.c trace_selftest_graph.c (which read their own entries
+ * back through them) trace_graph_output.c
  *
  * trace_iter.c merges the per-CPU buffers into one stream ordered by
  * time stamp and serves `trace` and `snapshot`; trace_pipe.c consumes
@@ -31,6 +32,10 @@
 #define TRACE_FILE_PAUSE	8
 #define TRACE_FILE_FMT_ALLOC	16
 
+/* The options that change how a symbol prints (the event printers' flags). */
+#define TRACE_ITER_SYM_MASK \
+	(TRACE_ITER_PRINT_PARENT | TRACE_ITER_SYM_OFFSET | TRACE_ITER_SYM_ADDR)
+
 /* ============ trace_iter.c: the merge of the CPU buffers =============== */
 
 struct trace_entry *trace_find_next_entry(struct trace_iterator *iter,
@@ -49,5 +54,16 @@ void trace_iter_free_content(struct trace_iterator *iter);
 enum print_line_t print_trace_line(struct trace_iterator *iter);
 /* The comment block at the top of `trace` and `snapshot`. */
 void trace_default_header(struct seq_file *m);
+
+/* What a tracer printing its own lines (function_graph) builds on. */
+struct trace_event *ftrace_find_event(int type);
+/* The latency columns "dNh1." of @entry. */
+int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry);
+/* The mark of a duration: '$' above 1s ... '+' above 10us, else ' '. */
+char trace_find_mark(unsigned long long duration);
+/* The text alone of trace_printk()/marker entries, else UNHANDLED. */
+enum print_line_t trace_print_msg_only(struct trace_iterator *iter);
+/* The summary block of a latency-format trace. */
+void print_trace_header(struct seq_file *m, struct trace_iterator *iter);
 
 #endif /* _KERNEL_TRACE_OUTPUT_H */

@@ -22,7 +22,21 @@
 #define SELFTEST_LINES	64
 #define SELFTEST_NAME	"selftest-output"
 
-bool tracing_selftest_disabled;
+static bool tracing_selftest_disabled;
+
+/*
+ * Tracing that a boot option starts (a tracer, events) goes into the top
+ * array's buffer, which every self-test resets and fills with its own
+ * entries: once one runs, the tests must not. As in the reference, the
+ * console says why they did not run.
+ */
+void __init tracing_selftests_off(const char *why)
+{
+	if (tracing_selftest_disabled)
+		return;
+	tracing_selftest_disabled = true;
+	pr_info("tracing: self-tests of the tracers are off: %s\n", why);
+}
 
 /*
  * Tracers register in early_trace_init(), before the scheduler: a test

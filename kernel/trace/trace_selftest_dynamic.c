@@ -20,3 +20,9 @@ noinline __noclone int trace_selftest_fn_other(int x)
 	barrier();
 	return x * 2;
 }
+
+/* The graph tracer's self-test: a call with one traced call inside. */
+noinline __noclone int trace_selftest_fn_nest(int x)
+{
+	return trace_selftest_fn_traced(x) + 1;
+}

@@ -54,10 +54,8 @@ static void __ref start_bootup_tracer(struct tracer *type)
 	if (!bootup_tracer_pending || strcmp(bootup_tracer, type->name))
 		return;
 	bootup_tracer_pending = false;
-#ifdef CONFIG_FTRACE_STARTUP_TEST
 	/* The other tracers' tests would switch it off. */
-	tracing_selftest_disabled = true;
-#endif
+	tracing_selftests_off("a tracer runs from boot");
 	pr_info("tracing: starting tracer '%s'\n", type->name);
 	if (tracing_set_tracer(&global_trace, type->name))
 		pr_warn("tracing: tracer '%s' did not start\n", type->name);

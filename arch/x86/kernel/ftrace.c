@@ -430,3 +430,69 @@ void arch_ftrace_trampoline_free(struct ftrace_ops *ops)
 }
 
 #endif /* CONFIG_DYNAMIC_FTRACE */
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * The entry half of the function graph tracer. The traced function has
+ * not run yet and @parent points at the stack slot holding its return
+ * address: the core records that address on the task's shadow stack, and
+ * the slot gets return_to_handler instead, so that the function's "ret"
+ * lands in ftrace_64.S, which asks the core for the real address back.
+ */
+void prepare_ftrace_return(unsigned long ip, unsigned long *parent,
+			   unsigned long frame_pointer)
+{
+	unsigned long hook = (unsigned long)return_to_handler;
+	unsigned long old;
+	int bit;
+
+	/*
+	 * Early CPU bring-up after a resume can run traced code on a stack
+	 * that is not yet mapped at its kernel address; there is nothing to
+	 * hook then.
+	 */
+	if (unlikely((long)__builtin_frame_address(0) >= 0))
+		return;
+	if (unlikely(ftrace_graph_is_dead() ||
+		     atomic_read(&current->tracing_graph_pause)))
+		return;
+
+	/*
+	 * Read the slot, then store the same value back: both with fixups,
+	 * so a slot that cannot be read or written (it never should be, it
+	 * is on our own stack) stops the graph tracer instead of oopsing.
+	 * Only then is the return address pushed on the shadow stack; the
+	 * final store goes where the probe just wrote, and comes after the
+	 * push so that an unwinder that finds return_to_handler in the slot
+	 * (an NMI in between) always finds its shadow frame too.
+	 */
+	__get_kernel_nofault(&old, parent, unsigned long, fault);
+	__put_kernel_nofault(parent, &old, unsigned long, fault);
+
+	bit = ftrace_test_recursion_trylock(ip, old);
+	if (bit < 0)
+		return;
+	if (!function_graph_enter(old, ip, frame_pointer, parent))
+		WRITE_ONCE(*parent, hook);
+	ftrace_test_recursion_unlock(bit);
+	return;
+
+fault:
+	ftrace_graph_stop();
+	WARN(1, "function graph: cannot hook the return of %pS\n", (void *)ip);
+}
+
+/*
+ * The ftrace_ops callback of every function graph user: the caller in
+ * ftrace_64.S saved the traced function's stack pointer, which points at
+ * its return address.
+ */
+void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
+		       struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	unsigned long *slot;
+
+	slot = (unsigned long *)arch_ftrace_regs(fregs)->regs.sp;
+	prepare_ftrace_return(ip, slot, 0);
+}
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */

@@ -284,6 +284,67 @@ SYM_FUNC_START(ftrace_stub_direct_tramp)
 SYM_FUNC_END(ftrace_stub_direct_tramp)
 #endif
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Where a function hooked by the graph tracer returns to: its "ret" took
+ * the address prepare_ftrace_return() left in its return slot and landed
+ * here, with the stack pointer just above that slot. The return
+ * registers %rax and %rdx are the function's result and must reach the
+ * real caller unchanged; everything else caller-saved is ours.
+ *
+ * ftrace_return_to_handler() gets a struct ftrace_regs with the return
+ * registers, %rbp and the stack pointer the function returned with, runs
+ * the users' return callbacks, pops the shadow frame and gives back the
+ * address the function was really called from.
+ */
+SYM_CODE_START(return_to_handler)
+	/* no frame of a caller here: the unwinder must not look further */
+	UNWIND_HINT_UNDEFINED
+	ANNOTATE_NOENDBR
+
+	/*
+	 * Take the consumed slot back, so that from here on the stack
+	 * looks like that of a function called from the real caller (the
+	 * slot gets the real return address before we leave).
+	 */
+	subq	$8, %rsp
+	UNWIND_HINT_FUNC
+
+	subq	$FRAME_SIZE, %rsp
+	/* the stack pointer right after the function's ret */
+	leaq	(FRAME_SIZE + 8)(%rsp), %rdi
+	movq	%rdi, RSP(%rsp)
+	movq	%rbp, RBP(%rsp)
+	movq	%rdx, RDX(%rsp)
+	movq	%rax, RAX(%rsp)
+	movq	%rsp, %rdi
+	call	ftrace_return_to_handler
+
+	/* %rdi is free at a return: it carries the address out */
+	movq	%rax, %rdi
+	movq	RAX(%rsp), %rax
+	movq	RDX(%rsp), %rdx
+	addq	$(FRAME_SIZE + 8), %rsp
+
+	/*
+	 * Go to the real caller with a call and a ret rather than an
+	 * indirect jump: the call gives the return stack buffer the entry
+	 * that the ret consumes (the function's own ret already used the
+	 * one of its call), and an indirect jump would need an ENDBR at a
+	 * return address under IBT. The call's return address is replaced
+	 * by the real one before the ret.
+	 */
+	ANNOTATE_INTRA_FUNCTION_CALL
+	call	.Lgraph_ret
+	int3
+.Lgraph_ret:
+	movq	%rdi, (%rsp)
+	ALTERNATIVE __stringify(RET), \
+		    __stringify(ANNOTATE_UNRET_SAFE; ret; int3), \
+		    X86_FEATURE_CALL_DEPTH
+SYM_CODE_END(return_to_handler)
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
+
 /*
  * What the compiler calls. Every site is a NOP from ftrace_init() on, so
  * this only runs in code that was never converted: return at once.
