@@ -55,8 +55,13 @@ static arch_spinlock_t lat_max_lock = __ARCH_SPIN_LOCK_UNLOCKED;
 /* Moves on with every section kept; under lat_max_lock. */
 static unsigned long lat_generation;
 
-/* Frames between trace_record_kstack()'s caller and the hook's caller. */
-#define LAT_STACK_SKIP		3
+/*
+ * Frames left out of the stack at the end of a section: lat_check(),
+ * lat_section_stop(), the tracer's hook, the kernel's hook and the code
+ * that changed the state. The reference prints the stack from the caller
+ * of the latter, and so do we.
+ */
+#define LAT_STACK_SKIP		5
 
 /* ------------------------------------------------------------------ */
 /* Recording                                                            */
@@ -233,7 +238,7 @@ NOKPROBE_SYMBOL(tracer_hardirqs_off);
 void tracer_hardirqs_on(unsigned long ip, unsigned long parent_ip)
 {
 	if ((lat_kinds & SECTION_IRQS) && !preempt_holds())
-		lat_section_stop(_RET_IP_, ip, parent_ip);
+		lat_section_stop(_THIS_IP_, ip, parent_ip);
 }
 
 NOKPROBE_SYMBOL(tracer_hardirqs_on);
@@ -249,7 +254,7 @@ NOKPROBE_SYMBOL(tracer_preempt_off);
 void tracer_preempt_on(unsigned long ip, unsigned long parent_ip)
 {
 	if ((lat_kinds & SECTION_PREEMPT) && !irqs_hold())
-		lat_section_stop(_RET_IP_, ip, parent_ip);
+		lat_section_stop(_THIS_IP_, ip, parent_ip);
 }
 
 NOKPROBE_SYMBOL(tracer_preempt_on);
@@ -262,7 +267,7 @@ NOKPROBE_SYMBOL(tracer_preempt_on);
 void stop_critical_timings(void)
 {
 	if (latency_hooks_on() && (preempt_holds() || irqs_hold()))
-		lat_section_stop(_RET_IP_, CALLER_ADDR0, CALLER_ADDR1);
+		lat_section_stop(_THIS_IP_, CALLER_ADDR0, CALLER_ADDR1);
 }
 EXPORT_SYMBOL_GPL(stop_critical_timings);
 NOKPROBE_SYMBOL(stop_critical_timings);
