@@ -355,6 +355,9 @@ struct trace_clock_desc {
 
 extern const struct trace_clock_desc trace_clocks[];
 
+/* tracing_thresh in ns (0: none): the latency tracers keep what exceeds it. */
+extern unsigned long tracing_thresh;
+
 static inline struct trace_array *top_trace_array(void)
 {
 	return &global_trace;
@@ -457,6 +460,11 @@ void trace_pipe_readers_start(void);
 /* ============ trace_tracer.c: the registry of tracers =================== */
 
 int register_tracer(struct tracer *type);
+/*
+ * Set or clear core option @mask of @tr (0 or -errno); the current
+ * tracer's ->flag_changed may refuse. trace_types_lock held.
+ */
+int set_tracer_flag(struct trace_array *tr, unsigned int mask, int enabled);
 
 /* ============ trace_selftest.c: self-tests of the tracers =============== */
 
@@ -541,6 +549,15 @@ int tracing_alloc_snapshot_instance(struct trace_array *tr);
 int tracing_snapshot_arm(struct trace_array *tr);
 /* Swap @tr's buffers now (any context but NMI), if it can. */
 void tracing_snapshot_instance(struct trace_array *tr);
+/*
+ * For the latency tracers, interrupts off: keep the new maximum that
+ * @tsk caused on @cpu (the section in @tr's per-CPU data of @cpu ends
+ * now). Swaps the live buffer into the snapshot, only @cpu's if
+ * @one_cpu, and notes the task, the section and tr->max_latency there
+ * for the latency header. Nothing happens while recording is stopped.
+ */
+void latency_update_max(struct trace_array *tr, struct task_struct *tsk,
+			int cpu, bool one_cpu);
 #endif
 
 /* ======== trace_events_trigger.c: trace_marker's triggers ============== */

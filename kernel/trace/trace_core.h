@@ -50,10 +50,9 @@ int __remove_instance(struct trace_array *tr);
 struct tracer *trace_types_first(void);	/* list head; under the lock */
 /* Take @type off the list again (its self-test failed); lock held. */
 void unregister_tracer_locked(struct tracer *type);
-/* The tracer, clock and options of @tr (set_tracer_flag(): lock held). */
+/* The tracer, clock and options of @tr. */
 int tracing_set_tracer(struct trace_array *tr, const char *name);
 int tracing_set_clock(struct trace_array *tr, const char *name);
-int set_tracer_flag(struct trace_array *tr, unsigned int mask, int enabled);
 int trace_set_options(struct trace_array *tr, char *option);
 
 /* ================ trace_nop.c: the tracer that records nothing ========== */

@@ -6,6 +6,7 @@
  * snapshot costs the same whatever the buffer size; what was recorded
  * stays readable in `snapshot` while recording goes on in the other.
  */
+#include <linux/cred.h>
 #include <linux/ring_buffer.h>
 #include <linux/smp.h>
 
@@ -159,6 +160,43 @@ static void update_max_tr_single(struct trace_array *tr,
 	arch_spin_unlock(&tr->max_lock);
 	/* -EBUSY: a commit was in flight on that CPU; try again later. */
 	WARN_ON_ONCE(ret && ret != -EBUSY && ret != -EAGAIN);
+}
+
+/*
+ * Note in @cpu's data of the snapshot buffer what the latency header
+ * prints: the task, the section (still in the live buffer's data of
+ * @cpu, where the tracer timed it) and its length; entries older than
+ * the section's start are not part of it.
+ */
+static void note_max_section(struct trace_array *tr, struct task_struct *tsk,
+			     int cpu)
+{
+	struct trace_array_cpu *live = per_cpu_ptr(tr->array_buffer.data, cpu);
+	struct trace_array_cpu *max = per_cpu_ptr(tr->max_buffer.data, cpu);
+
+	max->critical_start = live->critical_start;
+	max->critical_end = live->critical_end;
+	max->saved_latency = tr->max_latency;
+	memcpy(max->comm, tsk->comm, TASK_COMM_LEN);
+	max->pid = tsk->pid;
+	max->uid = task_uid(tsk);
+	max->nice = task_nice(tsk);
+	max->policy = tsk->policy;
+	max->rt_priority = tsk->rt_priority;
+	tr->max_buffer.cpu = cpu;
+	tr->max_buffer.time_start = live->preempt_timestamp;
+}
+
+void latency_update_max(struct trace_array *tr, struct task_struct *tsk,
+			int cpu, bool one_cpu)
+{
+	if (tr->stop_count || !tr->allocated_snapshot)
+		return;
+	if (one_cpu)
+		update_max_tr_single(tr, tsk, cpu);
+	else
+		update_max_tr(tr, tsk, cpu, NULL);
+	note_max_section(tr, tsk, cpu);
 }
 
 void tracing_snapshot_instance(struct trace_array *tr)
