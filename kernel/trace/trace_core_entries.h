@@ -36,12 +36,16 @@
  *	tools evaluate (REC is the entry).
  * CORE_OUTPUT(sname, type, trace, raw);
  * CORE_OUTPUT_BIN(sname, type, trace, raw);
+ * CORE_OUTPUT_ALL(sname, type, trace, raw, hex, bin);
  *	The printers of the default and raw output modes (NULL prints
  *	"type: N"), defined in trace_output.c or declared in
- *	trace_output.h. With _BIN, hex and bin print every field in turn.
- *	@type is the same as CORE_EVENT's.
+ *	trace_output.h. With _BIN, hex and bin print every field in turn;
+ *	_ALL names printers of its own for them too. @type is the same as
+ *	CORE_EVENT's.
+ * Two entry types may share one struct: each has its own CORE_EVENT and
+ * CORE_OUTPUT line after the one CORE_STRUCT (context_switch, wakeup).
  *
- * A new entry (function_graph's, context switch, wakeup, ...) is one more
+ * A new entry (hwlat, osnoise, ...) is one more
  * block here, its type in enum trace_type and its printers. A new kind
  * of field is one more macro, defined by each of the three includers.
  */
@@ -74,6 +78,33 @@ CORE_EVENT(func_repeats_entry, func_repeats, TRACE_FUNC_REPEATS,
 	   (((u64)(REC)->top_delta_ts << 32) | (REC)->bottom_delta_ts));
 CORE_OUTPUT(func_repeats_entry, TRACE_FUNC_REPEATS, fn_repeats_trace,
 	    fn_repeats_raw);
+
+/*
+ * TRACE_CTX and TRACE_WAKE: the wakeup tracers' switch to the woken task
+ * and the wakeup itself; one layout, two events. "prev" is the task
+ * switched from (or the waker), "next" the one switched to (or woken).
+ */
+CORE_STRUCT(ctx_switch_entry,
+	    ENTRY_FIELD(unsigned int,	prev_pid);
+	    ENTRY_FIELD(unsigned int,	next_pid);
+	    ENTRY_FIELD(unsigned int,	next_cpu);
+	    ENTRY_FIELD(unsigned char,	prev_prio);
+	    ENTRY_FIELD(unsigned char,	prev_state);
+	    ENTRY_FIELD(unsigned char,	next_prio);
+	    ENTRY_FIELD(unsigned char,	next_state);
+);
+CORE_EVENT(ctx_switch_entry, context_switch, TRACE_CTX,
+	   "%u:%u:%u  ==> %u:%u:%u [%03u]",
+	   REC->prev_pid, REC->prev_prio, REC->prev_state,
+	   REC->next_pid, REC->next_prio, REC->next_state, REC->next_cpu);
+CORE_OUTPUT_ALL(ctx_switch_entry, TRACE_CTX, ctx_trace, ctxwake_raw,
+		ctxwake_hex, ctxwake_bin);
+CORE_EVENT(ctx_switch_entry, wakeup, TRACE_WAKE,
+	   "%u:%u:%u  ==+ %u:%u:%u [%03u]",
+	   REC->prev_pid, REC->prev_prio, REC->prev_state,
+	   REC->next_pid, REC->next_prio, REC->next_state, REC->next_cpu);
+CORE_OUTPUT_ALL(ctx_switch_entry, TRACE_WAKE, wake_trace, ctxwake_raw,
+		ctxwake_hex, ctxwake_bin);
 
 /*
  * TRACE_STACK: the kernel stack, innermost caller first. The format has
@@ -197,6 +228,7 @@ CORE_OUTPUT(ftrace_graph_ret_entry, TRACE_GRAPH_RET,
 #undef CORE_EVENT
 #undef CORE_OUTPUT
 #undef CORE_OUTPUT_BIN
+#undef CORE_OUTPUT_ALL
 #undef ENTRY_FIELD
 #undef ENTRY_ARRAY
 #undef ENTRY_FLEX

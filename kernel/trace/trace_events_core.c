@@ -113,8 +113,9 @@ struct core_event {
 	const char		*print_fmt;
 };
 
+/* Keyed by struct and event name: two events may share one struct. */
 #define CORE_EVENT(sname, event, id, ...)				\
-static const struct core_event core_event_##sname = {			\
+static const struct core_event core_event_##sname##_##event = {	\
 	.name		= #event,					\
 	.type		= id,						\
 	.fields_show	= core_fields_##sname,				\
@@ -123,6 +124,7 @@ static const struct core_event core_event_##sname = {			\
 
 #define CORE_OUTPUT(...)
 #define CORE_OUTPUT_BIN(...)
+#define CORE_OUTPUT_ALL(...)
 #include "trace_core_entries.h"
 
 static int core_format_show(struct seq_file *m, void *v)
@@ -307,7 +309,7 @@ static int print_event_callback(const char *name, umode_t *mode, void **data,
 		*fops = trace_marker_trigger_fops();
 		return 1;
 	}
-	*data = (void *)&core_event_print_entry;
+	*data = (void *)&core_event_print_entry_print;
 	return core_event_callback(name, mode, data, fops);
 }
 
@@ -323,7 +325,7 @@ static void core_event_dir(struct trace_array *tr, struct eventfs_inode *sys,
 {
 	struct eventfs_inode *ei;
 
-	if (ev == &core_event_print_entry)
+	if (ev == &core_event_print_entry_print)
 		ei = eventfs_create_dir(ev->name, sys, print_event_entries,
 					ARRAY_SIZE(print_event_entries), tr);
 	else
@@ -355,9 +357,11 @@ int trace_events_core_create(struct trace_array *tr, struct dentry *parent)
 	}
 	/* One directory per entry of trace_core_entries.h. */
 #define CORE_STRUCT(...)
-#define CORE_EVENT(sname, ...)	core_event_dir(tr, sys, &core_event_##sname)
+#define CORE_EVENT(sname, event, ...)					\
+	core_event_dir(tr, sys, &core_event_##sname##_##event)
 #define CORE_OUTPUT(...)
 #define CORE_OUTPUT_BIN(...)
+#define CORE_OUTPUT_ALL(...)
 #include "trace_core_entries.h"
 	return 0;
 }

@@ -872,6 +872,99 @@ static enum print_line_t fn_raw(struct trace_iterator *iter, int flags,
 	return trace_handle_return(&iter->seq);
 }
 
+/*
+ * TRACE_CTX and TRACE_WAKE (the wakeup tracers): "pid:prio:state" of
+ * the task that ran (switch) or woke the other (wakeup), a mark, the
+ * CPU of the other task, then its "pid:prio:state comm". The state is
+ * shown as the letter of its index (task_state_index()); in the raw and
+ * hex forms a wakeup shows '+' in place of the waker's state.
+ */
+static enum print_line_t ctxwake_trace(struct trace_iterator *iter,
+				       const char *mark)
+{
+	struct ctx_switch_entry *f = iter_entry(iter, struct ctx_switch_entry);
+	char comm[TASK_COMM_LEN];
+
+	trace_find_cmdline(f->next_pid, comm);
+	trace_seq_printf(&iter->seq, " %7d:%3d:%c %s [%03d] %7d:%3d:%c %s\n",
+			 f->prev_pid, f->prev_prio,
+			 task_index_to_char(f->prev_state), mark, f->next_cpu,
+			 f->next_pid, f->next_prio,
+			 task_index_to_char(f->next_state), comm);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t ctx_trace(struct trace_iterator *iter, int flags,
+				   struct trace_event *event)
+{
+	return ctxwake_trace(iter, "==>");
+}
+
+static enum print_line_t wake_trace(struct trace_iterator *iter, int flags,
+				    struct trace_event *event)
+{
+	return ctxwake_trace(iter, "  +");
+}
+
+/* The waker's state letter, or '+' for a wakeup. */
+static int ctxwake_prev_mark(struct trace_iterator *iter,
+			     const struct ctx_switch_entry *f)
+{
+	return iter->ent->type == TRACE_WAKE ? '+' :
+	       task_index_to_char(f->prev_state);
+}
+
+static enum print_line_t ctxwake_raw(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	struct ctx_switch_entry *f = iter_entry(iter, struct ctx_switch_entry);
+
+	trace_seq_printf(&iter->seq, "%d %d %c %d %d %d %c\n",
+			 f->prev_pid, f->prev_prio, ctxwake_prev_mark(iter, f),
+			 f->next_cpu, f->next_pid, f->next_prio,
+			 task_index_to_char(f->next_state));
+	return trace_handle_return(&iter->seq);
+}
+
+/*
+ * Hex: the fields in the text's order, the waker's letter as a char and
+ * the other task's as an int (the widths tools have always seen).
+ */
+static enum print_line_t ctxwake_hex(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	struct ctx_switch_entry *f = iter_entry(iter, struct ctx_switch_entry);
+	struct trace_seq *s = &iter->seq;
+	char prev = ctxwake_prev_mark(iter, f);
+	int next = task_index_to_char(f->next_state);
+
+	trace_seq_putmem_hex(s, &f->prev_pid, sizeof(f->prev_pid));
+	trace_seq_putmem_hex(s, &f->prev_prio, sizeof(f->prev_prio));
+	trace_seq_putmem_hex(s, &prev, sizeof(prev));
+	trace_seq_putmem_hex(s, &f->next_cpu, sizeof(f->next_cpu));
+	trace_seq_putmem_hex(s, &f->next_pid, sizeof(f->next_pid));
+	trace_seq_putmem_hex(s, &f->next_prio, sizeof(f->next_prio));
+	trace_seq_putmem_hex(s, &next, sizeof(next));
+	return trace_handle_return(s);
+}
+
+/* Bin: the same order, the states as recorded. */
+static enum print_line_t ctxwake_bin(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	struct ctx_switch_entry *f = iter_entry(iter, struct ctx_switch_entry);
+	struct trace_seq *s = &iter->seq;
+
+	trace_seq_putmem(s, &f->prev_pid, sizeof(f->prev_pid));
+	trace_seq_putmem(s, &f->prev_prio, sizeof(f->prev_prio));
+	trace_seq_putmem(s, &f->prev_state, sizeof(f->prev_state));
+	trace_seq_putmem(s, &f->next_cpu, sizeof(f->next_cpu));
+	trace_seq_putmem(s, &f->next_pid, sizeof(f->next_pid));
+	trace_seq_putmem(s, &f->next_prio, sizeof(f->next_prio));
+	trace_seq_putmem(s, &f->next_state, sizeof(f->next_state));
+	return trace_handle_return(s);
+}
+
 /* TRACE_FUNC_REPEATS: the last repeat was this long before the entry. */
 static u64 fn_repeats_delta(const struct func_repeats_entry *field)
 {
@@ -1136,14 +1229,15 @@ core_fields_##sname(struct trace_iterator *iter, bool hex)		\
 #define ENTRY_NESTED(type, name, ...)		CORE_PUT(rec->name)
 #define ENTRY_SUB(...)
 #define CORE_EVENT(...)
+/* Keyed by struct and entry type: two types may share one struct. */
 #define CORE_OUTPUT(sname, id, trace_fn, raw_fn)			\
-static struct trace_event_functions core_funcs_##sname = {		\
+static struct trace_event_functions core_funcs_##sname##_##id = {	\
 	.trace		= trace_fn,					\
 	.raw		= raw_fn,					\
 };									\
-static struct trace_event core_event_##sname = {			\
+static struct trace_event core_event_##sname##_##id = {			\
 	.type		= id,						\
-	.funcs		= &core_funcs_##sname,				\
+	.funcs		= &core_funcs_##sname##_##id,			\
 }
 
 #define CORE_OUTPUT_BIN(sname, id, trace_fn, raw_fn)			\
@@ -1159,15 +1253,27 @@ static enum print_line_t core_bin_##sname(struct trace_iterator *iter,	\
 {									\
 	return core_fields_##sname(iter, false);			\
 }									\
-static struct trace_event_functions core_funcs_##sname = {		\
+static struct trace_event_functions core_funcs_##sname##_##id = {	\
 	.trace		= trace_fn,					\
 	.raw		= raw_fn,					\
 	.hex		= core_hex_##sname,				\
 	.binary		= core_bin_##sname,				\
 };									\
-static struct trace_event core_event_##sname = {			\
+static struct trace_event core_event_##sname##_##id = {			\
 	.type		= id,						\
-	.funcs		= &core_funcs_##sname,				\
+	.funcs		= &core_funcs_##sname##_##id,			\
+}
+
+#define CORE_OUTPUT_ALL(sname, id, trace_fn, raw_fn, hex_fn, bin_fn)	\
+static struct trace_event_functions core_funcs_##sname##_##id = {	\
+	.trace		= trace_fn,					\
+	.raw		= raw_fn,					\
+	.hex		= hex_fn,					\
+	.binary		= bin_fn,					\
+};									\
+static struct trace_event core_event_##sname##_##id = {			\
+	.type		= id,						\
+	.funcs		= &core_funcs_##sname##_##id,			\
 }
 
 #include "trace_core_entries.h"
@@ -1187,8 +1293,9 @@ int __init init_trace_output_events(void)
 {
 #define CORE_STRUCT(...)
 #define CORE_EVENT(...)
-#define CORE_OUTPUT(sname, ...)		register_core_event(&core_event_##sname)
-#define CORE_OUTPUT_BIN(sname, ...)	register_core_event(&core_event_##sname)
+#define CORE_OUTPUT(sname, id, ...)	register_core_event(&core_event_##sname##_##id)
+#define CORE_OUTPUT_BIN(sname, id, ...)	register_core_event(&core_event_##sname##_##id)
+#define CORE_OUTPUT_ALL(sname, id, ...)	register_core_event(&core_event_##sname##_##id)
 #include "trace_core_entries.h"
 	return 0;
 }
