@@ -474,24 +474,32 @@ int tracing_resize_ring_buffer(struct trace_array *tr, unsigned long size,
 	 */
 	tr->ring_buffer_expanded = true;
 
-	ret = resize_array_buffer(&tr->array_buffer, size, cpu);
-	if (ret)
-		return ret;
 #ifdef CONFIG_TRACER_MAX_TRACE
 	if (tr->allocated_snapshot) {
-		ret = resize_array_buffer(&tr->max_buffer, size, cpu);
+		/*
+		 * Between the two resizes the buffers differ in size: a
+		 * latency tracer must not swap them then. It swaps only
+		 * while recording is not stopped, and tests that under
+		 * max_lock, which tracing_stop_tr() takes too.
+		 */
+		tracing_stop_tr(tr);
+		ret = resize_array_buffer(&tr->array_buffer, size, cpu);
+		if (!ret)
+			ret = resize_array_buffer(&tr->max_buffer, size, cpu);
 		if (ret) {
 			/*
-			 * The live buffer has the new size and the snapshot
-			 * the old one; they can no longer be swapped. Drop
-			 * the snapshot rather than leave a trap.
+			 * Maybe the live buffer has the new size and the
+			 * snapshot the old one; they could no longer be
+			 * swapped. Drop the snapshot rather than leave a
+			 * trap.
 			 */
 			free_snapshot(tr);
-			return ret;
 		}
+		tracing_start_tr(tr);
+		return ret;
 	}
 #endif
-	return 0;
+	return resize_array_buffer(&tr->array_buffer, size, cpu);
 }
 
 /*

@@ -119,6 +119,14 @@ static void update_max_tr(struct trace_array *tr, struct task_struct *tsk,
 	}
 
 	arch_spin_lock(&tr->max_lock);
+	/*
+	 * tracing_stop_tr() (a resize of both buffers, say) may have come
+	 * in between: it raises stop_count before it takes max_lock.
+	 */
+	if (tr->stop_count) {
+		arch_spin_unlock(&tr->max_lock);
+		return;
+	}
 	live = tr->array_buffer.buffer;
 	/*
 	 * tracing_on belongs to the array, not to a buffer: the buffer that
@@ -155,7 +163,9 @@ static void update_max_tr_single(struct trace_array *tr,
 		return;
 	WARN_ON_ONCE(!irqs_disabled());
 	arch_spin_lock(&tr->max_lock);
-	ret = ring_buffer_swap_cpu(tr->max_buffer.buffer,
+	/* as in update_max_tr(): a stop may have come in between */
+	ret = tr->stop_count ? -EAGAIN :
+	      ring_buffer_swap_cpu(tr->max_buffer.buffer,
 				   tr->array_buffer.buffer, cpu);
 	arch_spin_unlock(&tr->max_lock);
 	/* -EBUSY: a commit was in flight on that CPU; try again later. */
