@@ -4,6 +4,7 @@
  * Included by: fgraph.c trace_functions_graph.c trace_graph_output.c
  * trace_output.c (the funcgraph entries' printers) trace_selftest_graph.c
  * ftrace_profile.c (the profiler is a graph user: its times, graph-time)
+ * trace_latency.c (the latency tracers' display-graph option)
  *
  * The pieces:
  *   fgraph.c                the return hook's core: up to 16 users
@@ -73,6 +74,17 @@ u32 trace_graph_flags(void);
  * tracer records: the self-test leaves them alone then.
  */
 bool trace_graph_limited(void);
+/*
+ * For the latency tracers' display-graph: a funcgraph_entry or
+ * funcgraph_exit entry into @tr's live buffer. The caller keeps its own
+ * callbacks from recursing.
+ */
+void trace_graph_write_entry(struct trace_array *tr,
+			     const struct ftrace_graph_ent *trace,
+			     unsigned int trace_ctx);
+void trace_graph_write_return(struct trace_array *tr,
+			      const struct ftrace_graph_ret *trace,
+			      unsigned int trace_ctx);
 
 /* ============ trace_graph_output.c: the text of the entries ============ */
 
@@ -84,6 +96,14 @@ enum print_line_t trace_graph_print_line(struct trace_iterator *iter);
 void trace_graph_print_header(struct seq_file *m);
 void trace_graph_open(struct trace_iterator *iter);
 void trace_graph_close(struct trace_iterator *iter);
+/*
+ * The same two printers with columns of the caller's choosing (the
+ * latency tracers' display-graph: TRACE_GRAPH_PRINT_* bits) rather
+ * than the funcgraph-* options.
+ */
+enum print_line_t trace_graph_print_line_flags(struct trace_iterator *iter,
+					       u32 flags);
+void trace_graph_print_header_flags(struct seq_file *m, u32 flags);
 /*
  * A duration as the duration column prints it: "12.345 us" and spaces
  * up to the column's width (also the profiler's Time, Avg and s^2).

@@ -240,6 +240,20 @@ static void graph_write(struct trace_array *tr, int type, const void *rec,
 	__buffer_unlock_commit(buffer, event);
 }
 
+void trace_graph_write_entry(struct trace_array *tr,
+			     const struct ftrace_graph_ent *trace,
+			     unsigned int trace_ctx)
+{
+	graph_write(tr, TRACE_GRAPH_ENT, trace, sizeof(*trace), trace_ctx);
+}
+
+void trace_graph_write_return(struct trace_array *tr,
+			      const struct ftrace_graph_ret *trace,
+			      unsigned int trace_ctx)
+{
+	graph_write(tr, TRACE_GRAPH_RET, trace, sizeof(*trace), trace_ctx);
+}
+
 /*
  * Write one entry unless this CPU is off for @tr or already writing to
  * it (a callback traced inside the write). Interrupts off, so that an

@@ -13,9 +13,10 @@
  * the entry into and return from interrupt code an arrow.
  *
  * The state (per CPU: last pid, depth, open functions) lives in the
- * reader's iterator (->open allocates it); printers called without it
- * (the event's own output when another tracer reads the buffer) print
- * each entry alone.
+ * reader's iterator (trace_graph_open() allocates it, for function_graph
+ * and for the latency tracers with display-graph); printers called
+ * without it (the event's own output when another tracer reads the
+ * buffer) print each entry alone.
  */
 #include <linux/ftrace.h>
 #include <linux/percpu.h>
@@ -72,10 +73,10 @@ struct graph_reader {
 
 static int graph_cpu_digits;
 
-/* Our state in @iter, if the reader was opened by function_graph. */
+/* Our state in @iter, if trace_graph_open() made it. */
 static struct graph_reader *iter_reader(struct trace_iterator *iter)
 {
-	if (!iter->trace || iter->trace->open != trace_graph_open)
+	if (!(iter->iter_flags & TRACE_FILE_GRAPH))
 		return NULL;
 	return iter->private;
 }
@@ -578,6 +579,12 @@ enum print_line_t trace_graph_print_line(struct trace_iterator *iter)
 	return graph_print(iter, trace_graph_flags());
 }
 
+enum print_line_t trace_graph_print_line_flags(struct trace_iterator *iter,
+					       u32 flags)
+{
+	return graph_print(iter, flags);
+}
+
 /* ------------------------------------------------------------------ */
 /* Header and readers                                                   */
 
@@ -602,9 +609,13 @@ static void print_lat_legend(struct seq_file *m, u32 flags)
 
 void trace_graph_print_header(struct seq_file *m)
 {
+	trace_graph_print_header_flags(m, trace_graph_flags());
+}
+
+void trace_graph_print_header_flags(struct seq_file *m, u32 flags)
+{
 	struct trace_iterator *iter = m->private;
 	struct trace_array *tr = iter->tr;
-	u32 flags = trace_graph_flags();
 	bool lat = trace_flag_set(tr, TRACE_ITER_LATENCY_FMT);
 
 	if (!trace_flag_set(tr, TRACE_ITER_CONTEXT_INFO))
@@ -670,6 +681,7 @@ void trace_graph_open(struct trace_iterator *iter)
 		c->irq_depth = -1;
 	}
 	iter->private = r;
+	iter->iter_flags |= TRACE_FILE_GRAPH;
 	return;
 fail:
 	pr_warn("function graph tracer: not enough memory\n");
@@ -677,11 +689,12 @@ fail:
 
 void trace_graph_close(struct trace_iterator *iter)
 {
-	struct graph_reader *r = iter->private;
+	struct graph_reader *r = iter_reader(iter);
 
 	if (!r)
 		return;
 	free_percpu(r->cpus);
 	kfree(r);
 	iter->private = NULL;
+	iter->iter_flags &= ~TRACE_FILE_GRAPH;
 }

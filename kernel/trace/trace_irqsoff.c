@@ -10,7 +10,10 @@
  * CPU's live buffer, which holds the section's first and last entries
  * and, with the function-trace option, every function called in
  * between, is swapped into the snapshot buffer, where `trace` reads it
- * (the tracers set print_max) under the latency header.
+ * (the tracers set print_max) under the latency header; display-graph
+ * shows the functions as a call tree. What all latency tracers do alike
+ * (options, keeping a maximum, function tracing, display-graph) is
+ * trace_latency.c's.
  *
  * One array at a time runs one of them (upstream refuses a second with
  * -EBUSY): the hooks are the kernel's, not an array's. While it runs the
@@ -66,43 +69,6 @@ static unsigned long lat_generation;
 /* ------------------------------------------------------------------ */
 /* Recording                                                            */
 
-static void lat_record_fn(struct trace_array *tr, unsigned long ip,
-			  unsigned long parent_ip, unsigned int trace_ctx)
-{
-	struct trace_buffer *buffer = tr->array_buffer.buffer;
-	struct ring_buffer_event *event;
-	struct ftrace_entry *fe;
-
-	event = trace_buffer_lock_reserve(buffer, TRACE_FN, sizeof(*fe),
-					  trace_ctx);
-	if (unlikely(!event))
-		return;
-	fe = ring_buffer_event_data(event);
-	fe->ip = ip;
-	fe->parent_ip = parent_ip;
-	__buffer_unlock_commit(buffer, event);
-}
-
-/* "Now" on the clock of @tr's entries, so it compares with their stamps. */
-static u64 lat_now(struct trace_array *tr, int cpu)
-{
-	struct trace_buffer *buffer = tr->array_buffer.buffer;
-	u64 ts = ring_buffer_time_stamp(buffer);
-
-	ring_buffer_normalize_time_stamp(buffer, cpu, &ts);
-	return ts;
-}
-
-/* Long enough to keep? Every one over tracing_thresh, else a new max. */
-static bool lat_worth_keeping(struct trace_array *tr, u64 delta)
-{
-	unsigned long thresh = READ_ONCE(tracing_thresh);
-
-	if (thresh)
-		return delta >= thresh;
-	return delta > READ_ONCE(tr->max_latency);
-}
-
 /*
  * The section on @cpu just ended at @ip (called from @parent_ip): keep
  * it if it is worth it. noinline: the stack recorded from here skips a
@@ -113,11 +79,11 @@ static noinline void lat_check(struct trace_array *tr,
 			       unsigned long hook_ip, unsigned long parent_ip,
 			       int cpu, unsigned int trace_ctx)
 {
-	u64 delta = lat_now(tr, cpu) - data->preempt_timestamp;
+	u64 delta = latency_now(tr, cpu) - data->preempt_timestamp;
 	bool nmi = in_nmi();
 	unsigned long flags;
 
-	if (!lat_worth_keeping(tr, delta))
+	if (!latency_worth_keeping(tr, delta))
 		return;
 
 	raw_local_irq_save(flags);
@@ -129,19 +95,16 @@ static noinline void lat_check(struct trace_array *tr,
 		arch_spin_lock(&lat_max_lock);
 	}
 	/* Another CPU may have raised the bar while we waited. */
-	if (!lat_worth_keeping(tr, delta) ||
+	if (!latency_worth_keeping(tr, delta) ||
 	    data->critical_sequence != lat_generation)
 		goto out_unlock;
 
 	/* The end of the section, then where it ended. */
-	lat_record_fn(tr, hook_ip, parent_ip, trace_ctx);
+	latency_record_fn(tr, hook_ip, parent_ip, trace_ctx);
 	trace_record_kstack(tr->array_buffer.buffer, trace_ctx,
 			    LAT_STACK_SKIP);
 	data->critical_end = parent_ip;
-	if (!tr->stop_count) {
-		WRITE_ONCE(tr->max_latency, (unsigned long)delta);
-		latency_update_max(tr, current, cpu, true);
-	}
+	latency_keep(tr, current, cpu, delta, true);
 	lat_generation++;
 out_unlock:
 	arch_spin_unlock(&lat_max_lock);
@@ -169,9 +132,9 @@ static void lat_section_start(unsigned long ip, unsigned long parent_ip)
 	/* > 0 also while this CPU records for the tracer: no recursion */
 	if (atomic_inc_return(&data->disabled) == 1) {
 		data->critical_sequence = READ_ONCE(lat_generation);
-		data->preempt_timestamp = lat_now(tr, cpu);
+		data->preempt_timestamp = latency_now(tr, cpu);
 		data->critical_start = parent_ip ? : ip;
-		lat_record_fn(tr, ip, parent_ip, tracing_gen_ctx());
+		latency_record_fn(tr, ip, parent_ip, tracing_gen_ctx());
 		per_cpu(in_section, cpu) = 1;
 	}
 	atomic_dec(&data->disabled);
@@ -201,7 +164,7 @@ static noinline void lat_section_stop(unsigned long hook_ip, unsigned long ip,
 		return;
 	if (atomic_inc_return(&data->disabled) == 1) {
 		trace_ctx = tracing_gen_ctx();
-		lat_record_fn(tr, ip, parent_ip, trace_ctx);
+		latency_record_fn(tr, ip, parent_ip, trace_ctx);
 		lat_check(tr, data, hook_ip, parent_ip ? : ip, cpu, trace_ctx);
 		data->critical_start = 0;
 	}
@@ -284,8 +247,6 @@ NOKPROBE_SYMBOL(start_critical_timings);
 /* Functions inside a section (option function-trace)                  */
 
 #ifdef CONFIG_FUNCTION_TRACER
-static bool lat_ops_registered;
-
 static void lat_function_call(unsigned long ip, unsigned long parent_ip,
 			      struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
@@ -301,68 +262,45 @@ static void lat_function_call(unsigned long ip, unsigned long parent_ip,
 		goto out;
 	data = this_cpu_ptr(tr->array_buffer.data);
 	if (atomic_inc_return(&data->disabled) == 1)
-		lat_record_fn(tr, ip, parent_ip, tracing_gen_ctx_dec());
+		latency_record_fn(tr, ip, parent_ip, tracing_gen_ctx_dec());
 	atomic_dec(&data->disabled);
 out:
 	ftrace_test_recursion_unlock(bit);
 }
-
-static int lat_functions_on(struct trace_array *tr)
-{
-	int ret;
-
-	if (lat_ops_registered || !tr->ops)
-		return 0;
-	tr->ops->func = lat_function_call;
-	ret = register_ftrace_function(tr->ops);
-	if (!ret)
-		lat_ops_registered = true;
-	return ret;
-}
-
-static void lat_functions_off(struct trace_array *tr)
-{
-	if (!lat_ops_registered)
-		return;
-	unregister_ftrace_function(tr->ops);
-	lat_ops_registered = false;
-}
 #else
-static int lat_functions_on(struct trace_array *tr)
+#define lat_function_call	NULL
+#endif
+
+/* display-graph's test: this CPU is inside a section. Interrupts off. */
+static bool lat_in_window(void)
 {
-	return 0;
+	return this_cpu_read(in_section);
 }
 
-static void lat_functions_off(struct trace_array *tr)
+static struct latency_functions lat_functions = {
+	.func		= lat_function_call,
+	.in_window	= lat_in_window,
+};
+
+static enum print_line_t lat_print_line(struct trace_iterator *iter)
 {
+	return latency_print_line(iter, &lat_functions);
 }
-#endif
+
+static void lat_print_header(struct seq_file *m)
+{
+	latency_print_header(m, &lat_functions);
+}
 
 /* ------------------------------------------------------------------ */
 /* The tracers                                                          */
-
-/* The function-trace option, where the function tracer is built. */
-#ifdef CONFIG_FUNCTION_TRACER
-#define LAT_FUNCTION_FLAG	TRACE_ITER_FUNCTION
-#else
-#define LAT_FUNCTION_FLAG	0U
-#endif
 
 static int lat_flag_changed(struct trace_array *tr, u32 mask, int set)
 {
 	/* Before init is over and after reset began, anything goes. */
 	if (!READ_ONCE(lat_busy) || READ_ONCE(lat_tr) != tr)
 		return 0;
-	if (mask & LAT_FUNCTION_FLAG) {
-		if (set)
-			return lat_functions_on(tr);
-		lat_functions_off(tr);
-		return 0;
-	}
-	/* A buffer that stops when full would keep the oldest entries. */
-	if ((mask & TRACE_ITER_OVERWRITE) && !set)
-		return -EINVAL;
-	return 0;
+	return latency_flag_changed(tr, &lat_functions, mask, set);
 }
 
 static int lat_init(struct trace_array *tr, unsigned int kinds)
@@ -372,10 +310,7 @@ static int lat_init(struct trace_array *tr, unsigned int kinds)
 	if (lat_busy)
 		return -EBUSY;
 
-	lat_saved_flags = tr->trace_flags;
-	set_tracer_flag(tr, TRACE_ITER_OVERWRITE, 1);
-	set_tracer_flag(tr, TRACE_ITER_LATENCY_FMT, 1);
-	set_tracer_flag(tr, TRACE_ITER_PAUSE_ON_TRACE, 1);
+	latency_flags_force(tr, &lat_saved_flags, true);
 	WRITE_ONCE(tr->max_latency, 0);
 	/* `trace` shows the snapshot buffer: only this run's maxima. */
 	tracing_reset_online_cpus(&tr->max_buffer);
@@ -387,9 +322,7 @@ static int lat_init(struct trace_array *tr, unsigned int kinds)
 	}
 	lat_kinds = kinds;
 	WRITE_ONCE(lat_tr, tr);
-	if (trace_flag_set(tr, LAT_FUNCTION_FLAG) && lat_functions_on(tr))
-		pr_warn("tracing: %s: no function tracing inside sections\n",
-			tr->current_trace->name);
+	latency_functions_start(tr, &lat_functions);
 	lat_busy = true;
 	static_branch_enable(&latency_hooks_key);
 	/*
@@ -404,18 +337,13 @@ static void lat_reset(struct trace_array *tr)
 {
 	WRITE_ONCE(lat_live, false);
 	static_branch_disable(&latency_hooks_key);
-	lat_functions_off(tr);
+	latency_functions_stop(tr, &lat_functions);
 	/* Hooks run with interrupts or preemption off: wait them out. */
 	synchronize_rcu();
 	WRITE_ONCE(lat_tr, NULL);
 	lat_busy = false;
 
-	set_tracer_flag(tr, TRACE_ITER_OVERWRITE,
-			lat_saved_flags & TRACE_ITER_OVERWRITE);
-	set_tracer_flag(tr, TRACE_ITER_LATENCY_FMT,
-			lat_saved_flags & TRACE_ITER_LATENCY_FMT);
-	set_tracer_flag(tr, TRACE_ITER_PAUSE_ON_TRACE,
-			lat_saved_flags & TRACE_ITER_PAUSE_ON_TRACE);
+	latency_flags_restore(tr, lat_saved_flags, true);
 }
 
 /* tracing_on turned on and off while the tracer runs. */
@@ -452,6 +380,10 @@ static int preemptirqsoff_init(struct trace_array *tr)
 		.start		= lat_start,				\
 		.stop		= lat_stop,				\
 		.flag_changed	= lat_flag_changed,			\
+		.open		= latency_open,				\
+		.close		= latency_close,			\
+		.print_line	= lat_print_line,			\
+		.print_header	= lat_print_header,			\
 		.print_max	= true,					\
 		.use_max_tr	= true,					\
 		.allow_instances = true,				\

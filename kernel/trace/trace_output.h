@@ -3,7 +3,8 @@
  * What the readers of the buffers and the text output share.
  * Included by: trace_iter.c trace_pipe.c trace_output.c trace_dump.c
  * trace_selftest.c trace_selftest_graph.c (which read their own entries
- * back through them) trace_graph_output.c
+ * back through them) trace_graph_output.c trace_latency.c (display-graph:
+ * the default header when it is off)
  *
  * trace_iter.c merges the per-CPU buffers into one stream ordered by
  * time stamp and serves `trace` and `snapshot`; trace_pipe.c consumes
@@ -31,6 +32,11 @@
  */
 #define TRACE_FILE_PAUSE	8
 #define TRACE_FILE_FMT_ALLOC	16
+/*
+ * TRACE_FILE_GRAPH: iter->private is the call tree's reader state
+ * (trace_graph_open() made it; trace_graph_close() frees it).
+ */
+#define TRACE_FILE_GRAPH	32
 
 /* The options that change how a symbol prints (the event printers' flags). */
 #define TRACE_ITER_SYM_MASK \
