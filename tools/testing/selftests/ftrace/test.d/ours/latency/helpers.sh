@@ -46,11 +46,13 @@ option_on() {
 }
 
 # latency_reset: back to nop, thresholds off, the options the way every
-# case starts with.
+# case starts with (function-trace on, display-graph off).
 latency_reset() {
 	echo nop > current_tracer
 	echo 0 > tracing_thresh
 	echo 0 > tracing_max_latency
+	echo 1 > options/function-trace 2> /dev/null || true
+	echo 0 > options/display-graph 2> /dev/null || true
 	rmmod $MOD 2> /dev/null || true
 }
 
@@ -122,6 +124,22 @@ measure() {
 	echo nop > current_tracer
 }
 
+# keep_section MODE USECS: the current tracer keeps a section of MODE of
+# USECS (it may lose one to another CPU's new maximum: three tries,
+# each from a fresh maximum); the maximum is then held (tracing_on 0).
+keep_section() {
+	for try in 1 2 3; do
+		hold
+		echo 0 > tracing_max_latency
+		release
+		settle
+		delay_section "$1" "$2" 2
+		hold
+		[ "$(max_usecs)" -ge "$2" ] && return 0
+	done
+	fail "$(cat current_tracer): $2 us of $1 off measured as $(max_usecs) us, three times"
+}
+
 # threshold TRACER MODE: with tracing_thresh above a section nothing is
 # kept; with it below, each section over it is, even a shorter one. The
 # threshold is set before the tracer starts: until then every section
@@ -145,4 +163,111 @@ threshold() {
 		fail "$1: a shorter section over the threshold not kept ($first then $second), three times"
 	echo 0 > tracing_thresh
 	echo nop > current_tracer
+}
+
+# ---- the wakeup tracers ----
+#
+# A window of known length: a task that sleeps on CPU 0 is woken there
+# (by the timer interrupt) while the delay module holds preemption off
+# on that CPU, so it runs only when the section ends. The waker is the
+# module's thread (prio 120): the woken task must be of higher priority
+# for the tracers to time it. WAKE_SECTION is the section, the sleeper
+# wakes WAKE_AFTER into it, so the window is about their difference;
+# WAKE_MIN is what a check asks for at least.
+WAKE_SECTION=800000
+WAKE_AFTER=0.3
+WAKE_MIN=400000
+
+# late_wakeup [-n NICE] PREFIX...: run "PREFIX... sleep $WAKE_AFTER" on
+# CPU 0 in the background (at nice NICE: renice, the initramfs has no
+# nice) and make the section; sets WOKEN to its pid.
+late_wakeup() {
+	_lw_nice=
+	if [ "$1" = -n ]; then
+		_lw_nice=$2
+		shift 2
+	fi
+	taskset -c 0 "$@" sleep $WAKE_AFTER &
+	WOKEN=$!
+	[ -z "$_lw_nice" ] || renice -n "$_lw_nice" -p $WOKEN > /dev/null ||
+		fail "renice $WOKEN"
+	# asleep before the section starts
+	sleep 0.1
+	delay_section preempt $WAKE_SECTION
+	wait $WOKEN || fail "'$* sleep $WAKE_AFTER' failed"
+}
+
+# kept_task: the "| task: comm-pid (...)" part of the latency header.
+kept_task() {
+	sed -n 's/^#    | task: \(.*\)$/\1/p' trace
+}
+
+# wakeup_header TRACER MAX: trace shows the kept window of TRACER under
+# the latency header, its latency MAX us, with the wakeup and switch
+# lines of the task woken.
+wakeup_header() {
+	cat trace > "$TMPDIR/trace"
+	head -n 1 "$TMPDIR/trace" | grep -qx "# tracer: $1" || fail "trace names no $1"
+	grep -q "^# $1 latency trace v1.1.5 on " "$TMPDIR/trace" || fail "no latency trace line"
+	hdr=$(sed -n 's/^# latency: \([0-9]*\) us,.*/\1/p' "$TMPDIR/trace")
+	[ "$hdr" = "$2" ] || fail "header latency '$hdr' us, max $2 us"
+	grep -qE '^# latency: [0-9]+ us, #[0-9]+/[0-9]+, CPU#[0-9]+ \| \(M:[a-z_]+ VP:0, KP:0, SP:0 HP:0 #P:[0-9]+\)$' \
+		"$TMPDIR/trace" || fail "latency line: $(grep '^# latency' "$TMPDIR/trace")"
+	# no critical section: no "started at"
+	! grep -q '=> started at:' "$TMPDIR/trace" || fail "a wakeup has no 'started at'"
+	# (with function-trace the wakeup may have been overwritten since)
+	if [ "$(option_on function-trace)" = 0 ]; then
+		grep -qE ' +[0-9]+: *[0-9]+:[A-Z]   [+] [[][0-9]{3}[]] +[0-9]+: *[0-9]+:[A-Z] ' "$TMPDIR/trace" ||
+			fail "no wakeup (+) line"
+	fi
+	grep -qE ' +[0-9]+: *[0-9]+:[A-Z] ==> [[][0-9]{3}[]] +[0-9]+: *[0-9]+:[A-Z] ' "$TMPDIR/trace" ||
+		fail "no switch (==>) line"
+	grep -qE '[0-9]+us : <stack trace>$' "$TMPDIR/trace" || fail "no stack trace entry"
+}
+
+# wakeup_measure TRACER [-n NICE] PREFIX...: TRACER times "PREFIX... sleep" woken
+# late, at least WAKE_MIN us, names it in the header with the switch to
+# it; sets MAX. Three tries: another task's longer window may come first.
+wakeup_measure() {
+	_wm_tracer=$1
+	shift
+	for try in 1 2 3; do
+		hold
+		echo 0 > tracing_max_latency
+		release
+		late_wakeup "$@"
+		hold
+		MAX=$(max_usecs)
+		task=$(kept_task)
+		release
+		case "$task" in "sleep-$WOKEN "*) break ;; esac
+	done
+	case "$task" in
+	"sleep-$WOKEN "*) ;;
+	*) fail "$_wm_tracer: kept task '$task', not sleep-$WOKEN, three times" ;;
+	esac
+	[ "$MAX" -ge $WAKE_MIN ] ||
+		fail "$_wm_tracer: a wakeup held back by a $WAKE_SECTION us section measured as $MAX us"
+	hold
+	wakeup_header "$_wm_tracer" "$MAX"
+	# (display-graph prints it as a comment)
+	grep -qE "==> [[]000[]] +$WOKEN: *[0-9]+:[A-Z] sleep( [*]/)?$" "$TMPDIR/trace" ||
+		fail "no switch to sleep-$WOKEN: $(grep '==>' "$TMPDIR/trace")"
+	release
+}
+
+# wakeup_not_kept TRACER [-n NICE] PREFIX...: TRACER does not time
+# "PREFIX... sleep".
+wakeup_not_kept() {
+	_wn_tracer=$1
+	shift
+	hold
+	echo 0 > tracing_max_latency
+	release
+	late_wakeup "$@"
+	hold
+	case "$(kept_task)" in
+	"sleep-$WOKEN "*) fail "$_wn_tracer timed '$*': $(kept_task)" ;;
+	esac
+	release
 }
