@@ -200,6 +200,29 @@ func_real_parent(unsigned long parent_ip, struct ftrace_regs *fregs)
 }
 
 /*
+ * func_stack_trace: the stack of the call just recorded. The unwinder
+ * calls traced functions, and the recursion bits let one nested level
+ * through, so each of those would record an entry and a whole stack of
+ * its own: every event would cost several, enough for a slow CPU with
+ * every function traced to spend all its time in the tracer. The array's
+ * per-CPU disabled count keeps the callback out meanwhile; interrupts
+ * wait until the stack is taken rather than lose their calls to it.
+ * Preemption is off (the recursion lock).
+ */
+static void function_stack(struct trace_array *tr, unsigned long ip,
+			   unsigned int trace_ctx)
+{
+	atomic_t *disabled = &this_cpu_ptr(tr->array_buffer.data)->disabled;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	atomic_inc(disabled);
+	trace_record_fstack(tr->array_buffer.buffer, trace_ctx, ip);
+	atomic_dec(disabled);
+	local_irq_restore(flags);
+}
+
+/*
  * The callback. Runs in any context, NMI included, before the traced
  * function's own first instruction: nothing here may be traced (the
  * directory is built without -pg) and recursion through the ring buffer
@@ -231,7 +254,7 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 		goto out;
 	trace_function(tr, ip, parent_ip, trace_ctx);
 	if (unlikely(opts & FUNC_OPT_STACK))
-		trace_record_fstack(tr->array_buffer.buffer, trace_ctx, ip);
+		function_stack(tr, ip, trace_ctx);
 out:
 	ftrace_test_recursion_unlock(bit);
 }
