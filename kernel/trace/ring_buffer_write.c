@@ -508,22 +508,29 @@ rb_fill_header(struct rb_subbuf *tail, unsigned long off, struct rb_resv *r)
 {
 	struct ring_buffer_event *ev = rb_event_at(tail, off);
 	unsigned long len = r->size - RB_EVENT_HDR;
+	/*
+	 * Each header word is built in a local and stored whole: filling
+	 * the bit-fields in place costs a read-modify-write per field.
+	 */
+	struct ring_buffer_event hdr = { .time_delta = 0 };
 
 	if (unlikely(r->kind != RB_STAMP_DELTA)) {
-		ev->type_len = r->kind == RB_STAMP_ABS ?
+		hdr.type_len = r->kind == RB_STAMP_ABS ?
 			RINGBUF_TYPE_TIME_STAMP : RINGBUF_TYPE_TIME_EXTEND;
-		ev->time_delta = r->delta & RB_DELTA_MASK;
+		hdr.time_delta = r->delta & RB_DELTA_MASK;
+		*ev = hdr;
 		ev->array[0] = (r->delta & RB_STAMP_MASK) >> RB_DELTA_BITS;
 		ev = (void *)ev + RB_STAMP_LEN;
 		r->delta = 0;
 	}
-	ev->time_delta = r->delta;
+	hdr.time_delta = r->delta;
 	if (RB_FORCE_8BYTE || len > RB_SMALL_DATA) {
-		ev->type_len = 0;
+		hdr.type_len = 0;
 		ev->array[0] = len;
 	} else {
-		ev->type_len = len / 4;
+		hdr.type_len = len / 4;
 	}
+	*ev = hdr;
 	return ev;
 }
 
