@@ -373,11 +373,75 @@ void tracing_reset_all_online_cpus_unlocked(void);
  * when the buffer is off or full (overwrite off); the caller fills the
  * body and calls __buffer_unlock_commit().
  */
-struct ring_buffer_event *
+static __always_inline struct ring_buffer_event *
 trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
-			  unsigned long len, unsigned int trace_ctx);
-void __buffer_unlock_commit(struct trace_buffer *buffer,
-			    struct ring_buffer_event *event);
+			  unsigned long len, unsigned int trace_ctx)
+{
+	struct ring_buffer_event *event;
+
+	event = ring_buffer_lock_reserve(buffer, len);
+	if (event)
+		tracing_generic_entry_update(ring_buffer_reserved_data(event),
+					     type, trace_ctx);
+	return event;
+}
+
+/*
+ * trace_cmdlines.c: what a CPU last stored of the task it ran for the
+ * pid -> comm and pid -> tgid maps, kept so that every commit can see
+ * inline, in a few loads, that there is nothing to store.
+ */
+struct taskinfo_note {
+	pid_t		pid;
+	pid_t		tgid;
+	unsigned int	gen;		/* cmdlines_gen when stored */
+	unsigned int	done;		/* TRACE_ITER_RECORD_{CMD,TGID} */
+	/* the comm as words: compared on every event */
+	u64		comm[TASK_COMM_LEN / sizeof(u64)];
+};
+DECLARE_PER_CPU(struct taskinfo_note, taskinfo_note);
+extern unsigned int cmdlines_gen;	/* bumped when the store changes */
+void tracing_record_taskinfo_slow(unsigned int want);
+
+/*
+ * Store current's comm and tgid, as record-cmd and record-tgid in
+ * @trace_flags ask, unless this CPU already did for this very task (same
+ * pid, tgid and comm, which also catches exec and renames) since the
+ * store last changed. Called inside a reservation: preemption is off.
+ */
+static __always_inline void
+tracing_record_taskinfo_current(unsigned int trace_flags)
+{
+	unsigned int want = trace_flags &
+		(TRACE_ITER_RECORD_CMD | TRACE_ITER_RECORD_TGID);
+	struct task_struct *tsk = current;
+	struct taskinfo_note *note;
+	u64 comm[TASK_COMM_LEN / sizeof(u64)];
+
+	if (likely(!want))
+		return;
+	note = this_cpu_ptr(&taskinfo_note);
+	memcpy(comm, tsk->comm, sizeof(comm));
+	if (likely(note->pid == tsk->pid && note->tgid == tsk->tgid &&
+		   note->gen == READ_ONCE(cmdlines_gen) &&
+		   (note->done & want) == want &&
+		   note->comm[0] == comm[0] && note->comm[1] == comm[1]))
+		return;
+	tracing_record_taskinfo_slow(want);
+}
+
+/*
+ * Commit what trace_buffer_lock_reserve() returned. The pid maps are
+ * updated first, while the reservation still keeps this CPU: record-cmd
+ * and record-tgid are top-level options (one map for every array).
+ */
+static __always_inline void
+__buffer_unlock_commit(struct trace_buffer *buffer,
+		       struct ring_buffer_event *event)
+{
+	tracing_record_taskinfo_current(READ_ONCE(global_trace.trace_flags));
+	ring_buffer_unlock_commit(buffer);
+}
 
 /* ================ trace_fs.c: tracefs, control files ================== */
 
