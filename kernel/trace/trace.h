@@ -327,6 +327,31 @@ struct tracer {
 	enum print_line_t	(*print_line)(struct trace_iterator *iter);
 };
 
+/* ========= trace_cmdlines.c: pid -> comm / tgid maps for the output ===== */
+
+/* From the sched probes: current's comm and tgid as the options want. */
+void tracing_record_cmdline(struct task_struct *task);
+void tracing_record_tgid(struct task_struct *task);
+void trace_find_cmdline(int pid, char comm[]);
+int trace_find_tgid(int pid);
+
+/*
+ * What a CPU last stored of the task it ran, kept so that every commit
+ * (__buffer_unlock_commit()) can see inline that there is nothing to
+ * store; a miss calls tracing_record_taskinfo_slow().
+ */
+struct taskinfo_note {
+	pid_t		pid;
+	pid_t		tgid;
+	unsigned int	gen;		/* cmdlines_gen when stored */
+	unsigned int	done;		/* TRACE_ITER_RECORD_{CMD,TGID} */
+	/* the comm as words: compared on every event */
+	u64		comm[TASK_COMM_LEN / sizeof(u64)];
+};
+DECLARE_PER_CPU(struct taskinfo_note, taskinfo_note);
+extern unsigned int cmdlines_gen;	/* bumped when the store changes */
+void tracing_record_taskinfo_slow(unsigned int want);
+
 /* ============== trace.c: arrays, buffers, the write path =============== */
 
 extern struct mutex trace_types_lock;
@@ -387,59 +412,32 @@ trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
 }
 
 /*
- * trace_cmdlines.c: what a CPU last stored of the task it ran for the
- * pid -> comm and pid -> tgid maps, kept so that every commit can see
- * inline, in a few loads, that there is nothing to store.
- */
-struct taskinfo_note {
-	pid_t		pid;
-	pid_t		tgid;
-	unsigned int	gen;		/* cmdlines_gen when stored */
-	unsigned int	done;		/* TRACE_ITER_RECORD_{CMD,TGID} */
-	/* the comm as words: compared on every event */
-	u64		comm[TASK_COMM_LEN / sizeof(u64)];
-};
-DECLARE_PER_CPU(struct taskinfo_note, taskinfo_note);
-extern unsigned int cmdlines_gen;	/* bumped when the store changes */
-void tracing_record_taskinfo_slow(unsigned int want);
-
-/*
- * Store current's comm and tgid, as record-cmd and record-tgid in
- * @trace_flags ask, unless this CPU already did for this very task (same
- * pid, tgid and comm, which also catches exec and renames) since the
- * store last changed. Called inside a reservation: preemption is off.
- */
-static __always_inline void
-tracing_record_taskinfo_current(unsigned int trace_flags)
-{
-	unsigned int want = trace_flags &
-		(TRACE_ITER_RECORD_CMD | TRACE_ITER_RECORD_TGID);
-	struct task_struct *tsk = current;
-	struct taskinfo_note *note;
-	u64 comm[TASK_COMM_LEN / sizeof(u64)];
-
-	if (likely(!want))
-		return;
-	note = this_cpu_ptr(&taskinfo_note);
-	memcpy(comm, tsk->comm, sizeof(comm));
-	if (likely(note->pid == tsk->pid && note->tgid == tsk->tgid &&
-		   note->gen == READ_ONCE(cmdlines_gen) &&
-		   (note->done & want) == want &&
-		   note->comm[0] == comm[0] && note->comm[1] == comm[1]))
-		return;
-	tracing_record_taskinfo_slow(want);
-}
-
-/*
- * Commit what trace_buffer_lock_reserve() returned. The pid maps are
- * updated first, while the reservation still keeps this CPU: record-cmd
- * and record-tgid are top-level options (one map for every array).
+ * Commit what trace_buffer_lock_reserve() returned. First, while the
+ * reservation still keeps this CPU, store current's comm and tgid as
+ * record-cmd and record-tgid ask (top-level options: one map for every
+ * array), unless this CPU already did for this very task (same pid, tgid
+ * and comm, which also catches exec and renames) since the store last
+ * changed: that check is inline, a few loads per event.
  */
 static __always_inline void
 __buffer_unlock_commit(struct trace_buffer *buffer,
 		       struct ring_buffer_event *event)
 {
-	tracing_record_taskinfo_current(READ_ONCE(global_trace.trace_flags));
+	unsigned int want = READ_ONCE(global_trace.trace_flags) &
+		(TRACE_ITER_RECORD_CMD | TRACE_ITER_RECORD_TGID);
+	struct task_struct *tsk = current;
+	struct taskinfo_note *note;
+	u64 comm[TASK_COMM_LEN / sizeof(u64)];
+
+	if (unlikely(want)) {
+		note = this_cpu_ptr(&taskinfo_note);
+		memcpy(comm, tsk->comm, sizeof(comm));
+		if (note->pid != tsk->pid || note->tgid != tsk->tgid ||
+		    note->gen != READ_ONCE(cmdlines_gen) ||
+		    (note->done & want) != want ||
+		    note->comm[0] != comm[0] || note->comm[1] != comm[1])
+			tracing_record_taskinfo_slow(want);
+	}
 	ring_buffer_unlock_commit(buffer);
 }
 
@@ -526,14 +524,6 @@ int init_trace_output_events(void);
  */
 extern struct rw_semaphore trace_event_sem;
 int __unregister_trace_event(struct trace_event *event);
-
-/* ========= trace_cmdlines.c: pid -> comm / tgid maps for the output ===== */
-
-/* From the sched probes: current's comm and tgid as the options want. */
-void tracing_record_cmdline(struct task_struct *task);
-void tracing_record_tgid(struct task_struct *task);
-void trace_find_cmdline(int pid, char comm[]);
-int trace_find_tgid(int pid);
 
 /* ================ trace_err_log.c: error_log ========================= */
 

@@ -59,7 +59,7 @@ static struct cmdline_store *cmdlines;
 /* Bumped when the store is replaced, so per-CPU notes go stale. */
 unsigned int cmdlines_gen;
 
-/* What this CPU recorded last; see tracing_record_taskinfo_current(). */
+/* What this CPU recorded last; see __buffer_unlock_commit() in trace.h. */
 DEFINE_PER_CPU(struct taskinfo_note, taskinfo_note);
 
 static int *tgid_map;
@@ -211,9 +211,9 @@ void tracing_record_tgid(struct task_struct *task)
 }
 
 /*
- * The slow half of tracing_record_taskinfo_current() (trace.h): the note
- * did not match current, so record what @want asks for and, once all of
- * it is stored, note it. The note is only written after the store was,
+ * The slow half of the pid-map check in __buffer_unlock_commit()
+ * (trace.h): the note did not match current, so record what @want asks
+ * for and, once all of it is stored, note it. The note is only written after the store was,
  * and only by this CPU; an NMI that sees it half written at worst records
  * once more, because a partial note matches current only where it
  * already held current's values.
