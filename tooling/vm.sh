@@ -6,7 +6,8 @@
 #                its status
 #   MODE check   run the guest test tiers (TIERS=t2,t3,t4; T3=categories,
 #                comma separated); results in $RUN/out.log for the caller
-# APPEND='...' adds kernel command-line options. TIMEOUT=seconds bounds the
+# APPEND='...' adds kernel command-line options, QEMU_ARGS='...' QEMU's
+# (e.g. -s for a gdb stub on tcp::1234). TIMEOUT=seconds bounds the
 # run. Every run gets a folder under build/runs/ with console.log (the
 # serial console) and out.log (the guest's report channel, ttyS1).
 # A run fails on timeout or on any oops, BUG, WARNING, KASAN report, lockdep
@@ -51,6 +52,9 @@ qemu=(qemu-system-x86_64 -accel tcg,thread=single -cpu max -smp 2 -m 1024
 # ICOUNT=1: the guest's clock counts instructions (one per ns), so times
 # measured inside it are instruction counts, whatever the host is doing.
 [ "${ICOUNT:-0}" = 1 ] && qemu+=(-icount shift=0,align=off,sleep=off)
+# QEMU_ARGS='...' adds options, e.g. '-s' for a gdb stub on tcp::1234.
+# shellcheck disable=SC2206 # split on purpose
+[ -n "${QEMU_ARGS:-}" ] && qemu+=($QEMU_ARGS)
 
 scan_console() {
 	local pat="$SPLAT_PATTERN|Call Trace:"

@@ -68,6 +68,17 @@ void *ring_buffer_event_data(struct ring_buffer_event *event);
 u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 				 struct ring_buffer_event *event);
 
+/*
+ * ring_buffer_event_data() of an event ring_buffer_lock_reserve() just
+ * returned, inline for the writers' hot paths: such an event is never a
+ * time stamp, so only the length encoding decides where its data starts.
+ */
+static __always_inline void *
+ring_buffer_reserved_data(struct ring_buffer_event *event)
+{
+	return event->type_len ? &event->array[0] : &event->array[1];
+}
+
 /* Creation and destruction; @size is in bytes for each CPU */
 struct trace_buffer *
 __ring_buffer_alloc(unsigned long size, unsigned int flags,

@@ -503,6 +503,24 @@ rb_tail_full(struct rb_cpu *cb, struct rb_subbuf *tail, long w,
 
 /* ---- reservation ---- */
 
+/*
+ * Store an event header whole, the word built in a register: filling the
+ * two bit-fields in place costs a read-modify-write each, and the
+ * compiler does no better with a local struct. The bit order of
+ * struct ring_buffer_event follows the byte order's bit-field order.
+ */
+static __always_inline void rb_put_header(struct ring_buffer_event *ev,
+					  unsigned int type_len, u32 delta)
+{
+#if defined(__LITTLE_ENDIAN_BITFIELD)
+	*(u32 *)ev = type_len | delta << 5;
+#elif defined(__BIG_ENDIAN_BITFIELD)
+	*(u32 *)ev = type_len << 27 | (delta & RB_DELTA_MASK);
+#else
+#error "bit-field order unknown"
+#endif
+}
+
 static __always_inline struct ring_buffer_event *
 rb_fill_header(struct rb_subbuf *tail, unsigned long off, struct rb_resv *r)
 {
@@ -510,19 +528,18 @@ rb_fill_header(struct rb_subbuf *tail, unsigned long off, struct rb_resv *r)
 	unsigned long len = r->size - RB_EVENT_HDR;
 
 	if (unlikely(r->kind != RB_STAMP_DELTA)) {
-		ev->type_len = r->kind == RB_STAMP_ABS ?
-			RINGBUF_TYPE_TIME_STAMP : RINGBUF_TYPE_TIME_EXTEND;
-		ev->time_delta = r->delta & RB_DELTA_MASK;
+		rb_put_header(ev, r->kind == RB_STAMP_ABS ?
+			      RINGBUF_TYPE_TIME_STAMP : RINGBUF_TYPE_TIME_EXTEND,
+			      r->delta & RB_DELTA_MASK);
 		ev->array[0] = (r->delta & RB_STAMP_MASK) >> RB_DELTA_BITS;
 		ev = (void *)ev + RB_STAMP_LEN;
 		r->delta = 0;
 	}
-	ev->time_delta = r->delta;
 	if (RB_FORCE_8BYTE || len > RB_SMALL_DATA) {
-		ev->type_len = 0;
+		rb_put_header(ev, 0, r->delta);
 		ev->array[0] = len;
 	} else {
-		ev->type_len = len / 4;
+		rb_put_header(ev, len / 4, r->delta);
 	}
 	return ev;
 }
@@ -648,7 +665,8 @@ static struct ring_buffer_event *
 rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned long len)
 {
 	struct ring_buffer_event *ev;
-	struct rb_resv r;
+	/* every field is set before use: spare it the stack zeroing */
+	struct rb_resv r __uninitialized;
 	unsigned int nest;
 	int loops = 0;
 

@@ -160,30 +160,6 @@ unsigned int tracing_gen_ctx_irq_test(unsigned int irqs_status)
 }
 EXPORT_SYMBOL_GPL(tracing_gen_ctx_irq_test);
 
-struct ring_buffer_event *
-trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
-			  unsigned long len, unsigned int trace_ctx)
-{
-	struct ring_buffer_event *event;
-
-	event = ring_buffer_lock_reserve(buffer, len);
-	if (event)
-		tracing_generic_entry_update(ring_buffer_event_data(event),
-					     type, trace_ctx);
-	return event;
-}
-
-void __buffer_unlock_commit(struct trace_buffer *buffer,
-			    struct ring_buffer_event *event)
-{
-	ring_buffer_unlock_commit(buffer);
-	/*
-	 * record-cmd and record-tgid are top-level options: the pid->comm
-	 * map is shared by every array, so the top level decides.
-	 */
-	tracing_record_taskinfo_current(READ_ONCE(global_trace.trace_flags));
-}
-
 /* "Now" on @buf's clock, in the units its entries carry. */
 static u64 buffer_ftrace_now(struct array_buffer *buf, int cpu)
 {

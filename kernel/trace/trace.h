@@ -339,6 +339,31 @@ struct tracer {
 	enum print_line_t	(*print_line)(struct trace_iterator *iter);
 };
 
+/* ========= trace_cmdlines.c: pid -> comm / tgid maps for the output ===== */
+
+/* From the sched probes: current's comm and tgid as the options want. */
+void tracing_record_cmdline(struct task_struct *task);
+void tracing_record_tgid(struct task_struct *task);
+void trace_find_cmdline(int pid, char comm[]);
+int trace_find_tgid(int pid);
+
+/*
+ * What a CPU last stored of the task it ran, kept so that every commit
+ * (__buffer_unlock_commit()) can see inline that there is nothing to
+ * store; a miss calls tracing_record_taskinfo_slow().
+ */
+struct taskinfo_note {
+	pid_t		pid;
+	pid_t		tgid;
+	unsigned int	gen;		/* cmdlines_gen when stored */
+	unsigned int	done;		/* TRACE_ITER_RECORD_{CMD,TGID} */
+	/* the comm as words: compared on every event */
+	u64		comm[TASK_COMM_LEN / sizeof(u64)];
+};
+DECLARE_PER_CPU(struct taskinfo_note, taskinfo_note);
+extern unsigned int cmdlines_gen;	/* bumped when the store changes */
+void tracing_record_taskinfo_slow(unsigned int want);
+
 /* ============== trace.c: arrays, buffers, the write path =============== */
 
 extern struct mutex trace_types_lock;
@@ -390,11 +415,48 @@ void tracing_reset_all_online_cpus_unlocked(void);
  * when the buffer is off or full (overwrite off); the caller fills the
  * body and calls __buffer_unlock_commit().
  */
-struct ring_buffer_event *
+static __always_inline struct ring_buffer_event *
 trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
-			  unsigned long len, unsigned int trace_ctx);
-void __buffer_unlock_commit(struct trace_buffer *buffer,
-			    struct ring_buffer_event *event);
+			  unsigned long len, unsigned int trace_ctx)
+{
+	struct ring_buffer_event *event;
+
+	event = ring_buffer_lock_reserve(buffer, len);
+	if (event)
+		tracing_generic_entry_update(ring_buffer_reserved_data(event),
+					     type, trace_ctx);
+	return event;
+}
+
+/*
+ * Commit what trace_buffer_lock_reserve() returned. First, while the
+ * reservation still keeps this CPU, store current's comm and tgid as
+ * record-cmd and record-tgid ask (top-level options: one map for every
+ * array), unless this CPU already did for this very task (same pid, tgid
+ * and comm, which also catches exec and renames) since the store last
+ * changed: that check is inline, a few loads per event.
+ */
+static __always_inline void
+__buffer_unlock_commit(struct trace_buffer *buffer,
+		       struct ring_buffer_event *event)
+{
+	unsigned int want = READ_ONCE(global_trace.trace_flags) &
+		(TRACE_ITER_RECORD_CMD | TRACE_ITER_RECORD_TGID);
+	struct task_struct *tsk = current;
+	struct taskinfo_note *note;
+	u64 comm[TASK_COMM_LEN / sizeof(u64)];
+
+	if (unlikely(want)) {
+		note = this_cpu_ptr(&taskinfo_note);
+		memcpy(comm, tsk->comm, sizeof(comm));
+		if (note->pid != tsk->pid || note->tgid != tsk->tgid ||
+		    note->gen != READ_ONCE(cmdlines_gen) ||
+		    (note->done & want) != want ||
+		    note->comm[0] != comm[0] || note->comm[1] != comm[1])
+			tracing_record_taskinfo_slow(want);
+	}
+	ring_buffer_unlock_commit(buffer);
+}
 
 /* ================ trace_fs.c: tracefs, control files ================== */
 
@@ -487,14 +549,6 @@ int init_trace_output_events(void);
  */
 extern struct rw_semaphore trace_event_sem;
 int __unregister_trace_event(struct trace_event *event);
-
-/* ========= trace_cmdlines.c: pid -> comm / tgid maps for the output ===== */
-
-/* From the sched probes: current's comm and tgid as the options want. */
-void tracing_record_cmdline(struct task_struct *task);
-void tracing_record_tgid(struct task_struct *task);
-void trace_find_cmdline(int pid, char comm[]);
-int trace_find_tgid(int pid);
 
 /* ================ trace_err_log.c: error_log ========================= */
 

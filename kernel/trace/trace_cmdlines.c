@@ -57,22 +57,10 @@ static arch_spinlock_t cmdline_lock = __ARCH_SPIN_LOCK_UNLOCKED;
 static struct cmdline_store *cmdlines;
 
 /* Bumped when the store is replaced, so per-CPU notes go stale. */
-static unsigned int cmdlines_gen;
+unsigned int cmdlines_gen;
 
-/* What this CPU recorded last; see tracing_record_taskinfo_current(). */
-struct taskinfo_note {
-	pid_t		pid;
-	pid_t		tgid;
-	unsigned int	gen;
-	unsigned int	done;		/* TRACE_ITER_RECORD_{CMD,TGID} */
-	/*
-	 * The comm as words: every event compares it, and memcmp() would
-	 * be an out-of-line byte loop on x86.
-	 */
-	u64		comm[TASK_COMM_LEN / sizeof(u64)];
-};
-
-static DEFINE_PER_CPU(struct taskinfo_note, taskinfo_note);
+/* What this CPU recorded last; see __buffer_unlock_commit() in trace.h. */
+DEFINE_PER_CPU(struct taskinfo_note, taskinfo_note);
 
 static int *tgid_map;
 static int tgid_map_max;
@@ -223,38 +211,30 @@ void tracing_record_tgid(struct task_struct *task)
 }
 
 /*
- * On every committed event: remember current's comm/tgid if the note
- * says this CPU has not done so for this very task (same pid, tgid and
- * comm, which also catches exec and renames) since the store changed.
- * The note is only written after the store was, and only by this CPU;
- * an NMI that sees it half written at worst records once more, because
- * a partial note matches current only where it already held current's
- * values.
+ * The slow half of the pid-map check in __buffer_unlock_commit()
+ * (trace.h): the note did not match current, so record what @want asks
+ * for and, once all of it is stored, note it. The note is only written after the store was,
+ * and only by this CPU; an NMI that sees it half written at worst records
+ * once more, because a partial note matches current only where it
+ * already held current's values.
  */
-void tracing_record_taskinfo_current(unsigned int trace_flags)
+void tracing_record_taskinfo_slow(unsigned int want)
 {
-	unsigned int want = trace_flags &
-		(TRACE_ITER_RECORD_CMD | TRACE_ITER_RECORD_TGID);
 	struct task_struct *tsk = current;
 	struct taskinfo_note *note;
 	unsigned int gen, done = 0;
 	u64 comm[TASK_COMM_LEN / sizeof(u64)];
 
-	if (likely(!want) || !tsk->pid)
+	if (!tsk->pid)
 		return;
-
 	/* A fixed-size copy compiles to word loads; tsk->comm may be unaligned. */
 	BUILD_BUG_ON(TASK_COMM_LEN != 2 * sizeof(u64));
 	memcpy(comm, tsk->comm, TASK_COMM_LEN);
 
+	/* callers hold a reservation, so this only documents the need */
 	preempt_disable_notrace();
 	note = this_cpu_ptr(&taskinfo_note);
 	gen = READ_ONCE(cmdlines_gen);
-	if (note->pid == tsk->pid && note->tgid == tsk->tgid &&
-	    note->gen == gen && (note->done & want) == want &&
-	    note->comm[0] == comm[0] && note->comm[1] == comm[1])
-		goto out;
-
 	if ((want & TRACE_ITER_RECORD_CMD) && save_cmdline(tsk))
 		done |= TRACE_ITER_RECORD_CMD;
 	if ((want & TRACE_ITER_RECORD_TGID) && save_tgid(tsk))

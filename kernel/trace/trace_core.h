@@ -124,8 +124,6 @@ extern const char *__stop___tracepoint_str[];
 /* ===== trace_cmdlines.c: pid -> comm / tgid maps for the output ======= */
 
 int trace_cmdlines_init(void);	/* early, before any recording */
-/* Called on every commit with the array's flags: records current's info. */
-void tracing_record_taskinfo_current(unsigned int trace_flags);
 int trace_alloc_tgid_map(void);
 
 /* ============== trace_selftest.c: tracer self-tests ==================== */

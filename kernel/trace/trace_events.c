@@ -173,7 +173,7 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 		 * Triggers judge an entry in the ring buffer before it is
 		 * committed, as they would a staged one: no copy for them.
 		 */
-		fbuffer->entry = ring_buffer_event_data(fbuffer->event);
+		fbuffer->entry = ring_buffer_reserved_data(fbuffer->event);
 		return fbuffer->entry;
 	}
 	/*

@@ -97,7 +97,7 @@ bool trace_event_stage_commit(struct trace_event_buffer *fbuffer)
 	 */
 	event = ring_buffer_lock_reserve(fbuffer->buffer, st->len);
 	if (event) {
-		fbuffer->entry = ring_buffer_event_data(event);
+		fbuffer->entry = ring_buffer_reserved_data(event);
 		memcpy(fbuffer->entry, st->data, st->len);
 		fbuffer->event = event;
 	}

@@ -112,7 +112,7 @@ static void trace_function(struct trace_array *tr, unsigned long ip,
 					  trace_ctx);
 	if (unlikely(!event))
 		return;	/* off, or full without overwrite */
-	fe = ring_buffer_event_data(event);
+	fe = ring_buffer_reserved_data(event);
 	fe->parent_ip = parent_ip;
 	fe->ip = ip;
 	__buffer_unlock_commit(buffer, event);
@@ -146,7 +146,7 @@ static void trace_func_repeats(struct trace_array *tr, struct func_repeats *last
 	if (unlikely(!event))
 		return;
 	delta = ring_buffer_event_time_stamp(buffer, event) - last->ts_last;
-	fr = ring_buffer_event_data(event);
+	fr = ring_buffer_reserved_data(event);
 	fr->ip = last->ip;
 	fr->parent_ip = last->parent_ip;
 	fr->count = last->count;

@@ -62,6 +62,13 @@ typedef unsigned int gfp_t;
 #define __packed		__attribute__((packed))
 #define __printf(a, b)		__attribute__((format(printf, a, b)))
 #define __must_check
+#define __uninitialized
+/* the host's bit-field order, which asm/byteorder.h gives the kernel */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define __LITTLE_ENDIAN_BITFIELD
+#else
+#define __BIG_ENDIAN_BITFIELD
+#endif
 #define __init
 #define __percpu
 #define __user
