@@ -446,7 +446,8 @@ __buffer_unlock_commit(struct trace_buffer *buffer,
 	struct taskinfo_note *note;
 	u64 comm[TASK_COMM_LEN / sizeof(u64)];
 
-	if (unlikely(want)) {
+	/* record-cmd is on by default: no branch hint either way */
+	if (want) {
 		note = this_cpu_ptr(&taskinfo_note);
 		memcpy(comm, tsk->comm, sizeof(comm));
 		if (note->pid != tsk->pid || note->tgid != tsk->tgid ||
