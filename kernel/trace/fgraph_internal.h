@@ -75,6 +75,27 @@ u32 trace_graph_flags(void);
  */
 bool trace_graph_limited(void);
 /*
+ * set_graph_function, set_graph_notrace and max_graph_depth for any graph
+ * user, on its task word (fgraph_get_task_var()). At an entry:
+ * GRAPH_FILTER_REFUSE (record nothing, hook no return), GRAPH_FILTER_HOOK
+ * (record nothing, but hook the return: it ends a set_graph_notrace
+ * region) or GRAPH_FILTER_PASS (the user may record). A user that then
+ * refuses a passed entry itself (so hooks no return) tells
+ * trace_graph_filter_refused(). At a hooked return,
+ * trace_graph_filter_return() says whether it may be recorded.
+ */
+enum {
+	GRAPH_FILTER_REFUSE,
+	GRAPH_FILTER_HOOK,
+	GRAPH_FILTER_PASS,
+};
+
+int trace_graph_filter_entry(unsigned long *tv,
+			     const struct ftrace_graph_ent *trace);
+void trace_graph_filter_refused(unsigned long *tv, int depth);
+bool trace_graph_filter_return(unsigned long *tv,
+			       const struct ftrace_graph_ret *trace);
+/*
  * For the latency tracers' display-graph: a funcgraph_entry or
  * funcgraph_exit entry into @tr's live buffer. The caller keeps its own
  * callbacks from recursing.

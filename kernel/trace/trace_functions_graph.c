@@ -277,6 +277,50 @@ static bool graph_record(struct trace_array *tr, int type, const void *rec,
 	return done;
 }
 
+int trace_graph_filter_entry(unsigned long *tv,
+			     const struct ftrace_graph_ent *trace)
+{
+	/* inside a set_graph_notrace function: nothing below it either */
+	if (*tv & GRAPH_TV_NOTRACE)
+		return GRAPH_FILTER_REFUSE;
+	if (graph_hash_has(&graph_never, trace->func)) {
+		/* its return clears the bit */
+		*tv |= GRAPH_TV_NOTRACE;
+		return GRAPH_FILTER_HOOK;
+	}
+	/* set_graph_function: only what is called under one of them */
+	if (!(*tv & GRAPH_TV_INSIDE) && !graph_hash_empty(&graph_only)) {
+		if (!graph_hash_has(&graph_only, trace->func))
+			return GRAPH_FILTER_REFUSE;
+		*tv |= GRAPH_TV_INSIDE |
+		       ((unsigned long)trace->depth << GRAPH_TV_DEPTH_SHIFT);
+	}
+	if (fgraph_max_depth && trace->depth >= fgraph_max_depth) {
+		trace_graph_filter_refused(tv, trace->depth);
+		return GRAPH_FILTER_REFUSE;
+	}
+	return GRAPH_FILTER_PASS;
+}
+
+void trace_graph_filter_refused(unsigned long *tv, int depth)
+{
+	/* no return will come to undo what set_graph_function started */
+	if ((*tv & GRAPH_TV_INSIDE) && (*tv >> GRAPH_TV_DEPTH_SHIFT) == depth)
+		*tv = 0;
+}
+
+bool trace_graph_filter_return(unsigned long *tv,
+			       const struct ftrace_graph_ret *trace)
+{
+	if (*tv & GRAPH_TV_NOTRACE) {
+		*tv &= ~GRAPH_TV_NOTRACE;
+		return false;
+	}
+	/* the set_graph_function call itself returns */
+	trace_graph_filter_refused(tv, trace->depth);
+	return true;
+}
+
 static int graph_entry(struct ftrace_graph_ent *trace, struct fgraph_ops *gops)
 {
 	unsigned long *tv = fgraph_get_task_var(gops);
@@ -289,23 +333,12 @@ static int graph_entry(struct ftrace_graph_ent *trace, struct fgraph_ops *gops)
 	 */
 	if (ftrace_pid_skip(tr))
 		return 0;
-	/* inside a set_graph_notrace function: nothing below it either */
-	if (*tv & GRAPH_TV_NOTRACE)
+	switch (trace_graph_filter_entry(tv, trace)) {
+	case GRAPH_FILTER_REFUSE:
 		return 0;
-	if (graph_hash_has(&graph_never, trace->func)) {
-		/* its return clears the bit */
-		*tv |= GRAPH_TV_NOTRACE;
+	case GRAPH_FILTER_HOOK:
 		return 1;
 	}
-	/* set_graph_function: only what is called under one of them */
-	if (!(*tv & GRAPH_TV_INSIDE) && !graph_hash_empty(&graph_only)) {
-		if (!graph_hash_has(&graph_only, trace->func))
-			return 0;
-		*tv |= GRAPH_TV_INSIDE |
-		       ((unsigned long)trace->depth << GRAPH_TV_DEPTH_SHIFT);
-	}
-	if (fgraph_max_depth && trace->depth >= fgraph_max_depth)
-		goto refuse;
 	if (fgraph_skip_irqs && in_hardirq())
 		goto refuse;
 	/* tracing_thresh: only returns are written, those long enough */
@@ -314,10 +347,7 @@ static int graph_entry(struct ftrace_graph_ent *trace, struct fgraph_ops *gops)
 	if (graph_record(tr, TRACE_GRAPH_ENT, trace, sizeof(*trace)))
 		return 1;
 refuse:
-	/* no return will come to undo what set_graph_function started */
-	if ((*tv & GRAPH_TV_INSIDE) &&
-	    (*tv >> GRAPH_TV_DEPTH_SHIFT) == trace->depth)
-		*tv = 0;
+	trace_graph_filter_refused(tv, trace->depth);
 	return 0;
 }
 
@@ -327,14 +357,8 @@ static void graph_return(struct ftrace_graph_ret *trace,
 	unsigned long *tv = fgraph_get_task_var(gops);
 	struct trace_array *tr = gops->private;
 
-	if (*tv & GRAPH_TV_NOTRACE) {
-		*tv &= ~GRAPH_TV_NOTRACE;
+	if (!trace_graph_filter_return(tv, trace))
 		return;
-	}
-	/* the set_graph_function call itself returns */
-	if ((*tv & GRAPH_TV_INSIDE) &&
-	    (*tv >> GRAPH_TV_DEPTH_SHIFT) == trace->depth)
-		*tv = 0;
 	if (tracing_thresh && trace->rettime - trace->calltime < tracing_thresh)
 		return;
 	graph_record(tr, TRACE_GRAPH_RET, trace, sizeof(*trace));

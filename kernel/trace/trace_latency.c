@@ -172,17 +172,35 @@ out:
 	return done;
 }
 
+/*
+ * set_graph_function, set_graph_notrace and max_graph_depth hold here as
+ * for the graph tracer (the same helpers, on this user's task word).
+ */
 static int latency_graph_entry(struct ftrace_graph_ent *trace,
 			       struct fgraph_ops *gops)
 {
+	unsigned long *tv = fgraph_get_task_var(gops);
+
+	switch (trace_graph_filter_entry(tv, trace)) {
+	case GRAPH_FILTER_REFUSE:
+		return 0;
+	case GRAPH_FILTER_HOOK:
+		return 1;
+	}
 	/* 1: hook the return too */
-	return latency_graph_write(gops->private, TRACE_GRAPH_ENT, trace);
+	if (latency_graph_write(gops->private, TRACE_GRAPH_ENT, trace))
+		return 1;
+	trace_graph_filter_refused(tv, trace->depth);
+	return 0;
 }
 
 static void latency_graph_return(struct ftrace_graph_ret *trace,
 				 struct fgraph_ops *gops)
 {
-	latency_graph_write(gops->private, TRACE_GRAPH_RET, trace);
+	unsigned long *tv = fgraph_get_task_var(gops);
+
+	if (trace_graph_filter_return(tv, trace))
+		latency_graph_write(gops->private, TRACE_GRAPH_RET, trace);
 }
 
 static int latency_graph_on(struct trace_array *tr,
