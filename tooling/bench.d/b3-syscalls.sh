@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # B3: a fixed syscall-heavy workload (sysloop) with tracing off, under the
 # function tracer (on every function, and filtered to one function the
-# loop never calls) and under function_graph; the cost of one traced call;
-# the time to switch the function tracer on for every function and back.
+# loop never calls), under function_graph (on every function, and on one
+# subtree) and irqsoff; the cost of one traced call of each tracer; the
+# time to switch the function tracer on for every function and back.
 # Prints "@@BENCH name unit value" once per repetition; a tracer this
 # kernel lacks gives "@@BENCH-SKIP".
 TR=/sys/kernel/tracing
@@ -11,6 +12,8 @@ REPS=${BENCH_REPS:-5}
 ITER=${SYSLOOP_ITER:-200000}
 # Not on sysloop's path (getppid, read, write), present in every kernel.
 IDLE_FUNC=ksys_sync
+# On the loop's path, with calls below it: the graph tracer's subtree.
+SUBTREE_FUNC=ksys_read
 
 sysloop_ns() {
 	sysloop "$ITER" | sed -n 's/^sysloop: \([0-9.]*\) ns\/iter/\1/p'
@@ -105,12 +108,67 @@ else
 	echo "@@BENCH-SKIP b3-syscalls-function no function tracer"
 fi
 
+# per_call NAME V W DIV: the cost of one recorded call, from an iteration
+# that took V ns against tracing off's $off, with W entries written over
+# ITER iterations, DIV entries per call.
+per_call() {
+	echo "$2 $off $3 $ITER $4" | awk -v n="$1" '{ calls = $3 / $4 / $5
+		if (calls > 0) printf "@@BENCH %s ns/call %.2f\n", n, ($1 - $2) / calls
+		else printf "@@BENCH %s ns/call nan\n", n }'
+}
+
 if have function_graph; then
-	echo function_graph > $TR/current_tracer && echo 1 > $TR/tracing_on
-	run b3-syscalls-function_graph
+	# On every function: an entry and an exit per call (the output
+	# merges a leaf's two into one line, the buffer does not).
+	echo function_graph > $TR/current_tracer
+	i=0
+	while [ $i -lt "$REPS" ]; do
+		echo > $TR/trace
+		echo 1 > $TR/tracing_on
+		v=$(sysloop_ns)
+		echo 0 > $TR/tracing_on
+		echo "@@BENCH b3-syscalls-function_graph ns/iter ${v:-nan}"
+		per_call b3-function_graph-traced-call "$v" "$(written)" 2
+		i=$((i + 1))
+	done
 	echo nop > $TR/current_tracer
 	echo > $TR/trace
+
+	# One subtree of the loop (set_graph_function): every other call is
+	# still hooked and refused, and that is part of this cost.
+	if echo $SUBTREE_FUNC > $TR/set_graph_function 2>/dev/null; then
+		echo function_graph > $TR/current_tracer
+		i=0
+		while [ $i -lt "$REPS" ]; do
+			echo > $TR/trace
+			echo 1 > $TR/tracing_on
+			v=$(sysloop_ns)
+			echo 0 > $TR/tracing_on
+			echo "@@BENCH b3-syscalls-function_graph-subtree ns/iter ${v:-nan}"
+			per_call b3-function_graph-subtree-call "$v" "$(written)" 2
+			i=$((i + 1))
+		done
+		echo nop > $TR/current_tracer
+		echo > $TR/set_graph_function
+		echo > $TR/trace
+	else
+		echo "@@BENCH-SKIP b3-syscalls-function_graph-subtree no $SUBTREE_FUNC"
+	fi
 else
 	echo "@@BENCH-SKIP b3-syscalls-function_graph no function_graph tracer"
+fi
+
+# irqsoff selected (its defaults: function-trace on inside the windows);
+# with it built in but not selected, tracing-off above is the cost.
+if have irqsoff; then
+	echo irqsoff > $TR/current_tracer && echo 1 > $TR/tracing_on
+	run b3-syscalls-irqsoff
+	echo 0 > $TR/tracing_on
+	echo nop > $TR/current_tracer
+	echo 0 > $TR/tracing_max_latency
+	echo > $TR/trace
+	echo 1 > $TR/tracing_on
+else
+	echo "@@BENCH-SKIP b3-syscalls-irqsoff no irqsoff tracer"
 fi
 echo 1 > $TR/tracing_on
