@@ -112,6 +112,8 @@ struct shared {
 	long exact_epochs, cut_epochs;
 	char first_problem[256];
 	char ops_log[200];		/* the driver's last operations */
+	int op_seq;			/* bumped as each operation starts */
+	int driver_pid;
 	struct epoch ep[MAX_EPOCH];
 };
 
@@ -1050,6 +1052,7 @@ static int do_op(int k, uint64_t *hash)
 	snprintf(val, sizeof(val), "%.100s", last_ops);
 	snprintf(last_ops, sizeof(last_ops), "%s@%d:%d %s", op_name[k], a, v, val);
 	memcpy(sh->ops_log, last_ops, sizeof(sh->ops_log));
+	st(&sh->op_seq, ld(&sh->op_seq) + 1);
 	if (verbose)
 		printf("op %s arr=%d v=%d cpu=%d\n", op_name[k], a, v, cpu);
 
@@ -1310,6 +1313,57 @@ static void spawn(int r, int acct_reader, void (*fn)(int), int arg)
 	kids[nkids++] = pid;
 }
 
+/*
+ * The watchdog: an operation that runs longer than WATCHDOG_SEC is named,
+ * with the driver's kernel stack and the kernel's own view of every CPU
+ * (sysrq l), every blocked task (w) and every lock held (d), once per
+ * stuck operation. A hung-task report names the lock but, for a task that
+ * is running, neither its stack nor its locks: this is what finds them.
+ */
+#define WATCHDOG_SEC 60
+
+static void dump_file(const char *path)
+{
+	char line[256];
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		printf("torture: watchdog: %s: %s", path, line);
+	fclose(f);
+}
+
+static void watchdog(int unused)
+{
+	int last = -1, reported = -1;
+	double since = now();
+	char path[64];
+
+	while (!ld(&sh->stop)) {
+		int seq = ld(&sh->op_seq);
+
+		if (seq != last) {
+			last = seq;
+			since = now();
+		} else if (seq != reported && now() - since > WATCHDOG_SEC) {
+			reported = seq;
+			printf("torture: watchdog: operation %d running for %d s (last ops, newest first: %.200s)\n",
+			       seq, (int)(now() - since), sh->ops_log);
+			snprintf(path, sizeof(path), "/proc/%d/stack", sh->driver_pid);
+			dump_file(path);
+			snprintf(path, sizeof(path), "/proc/%d/wchan", sh->driver_pid);
+			dump_file(path);
+			printf("\n");
+			fflush(stdout);
+			put("/proc/sysrq-trigger", "l");
+			put("/proc/sysrq-trigger", "w");
+			put("/proc/sysrq-trigger", "d");
+		}
+		sleep_ms(1000);
+	}
+}
+
 static void run_acct_pipe(int r) { pipe_reader(r, ACCT, 1); }
 static void run_top_pipe(int r) { pipe_reader(r, TR, 0); }
 static void run_acct_raw0(int r) { raw_reader(r, ACCT, 1, 0, 0, 1); }
@@ -1476,6 +1530,8 @@ int main(int argc, char **argv)
 	spawn(-1, 0, run_writer, 1);
 	spawn(-1, 0, run_top_writer, 0);
 	spawn(-1, 0, run_busy, 0);
+	sh->driver_pid = getpid();
+	spawn(-1, 0, watchdog, 0);
 
 	for (k = 0; k < NOPS; k++)
 		sum += op_weight[k];
