@@ -86,7 +86,15 @@ static noinline void lat_check(struct trace_array *tr,
 	if (!latency_worth_keeping(tr, delta))
 		return;
 
+	/*
+	 * Interrupts go off without the irq hooks (they would start a
+	 * section of their own), but the stack walk below takes RCU read
+	 * locks: lockdep must hear of it, or it sees interrupts off that
+	 * nobody announced. (NMIs run with them off already.)
+	 */
 	raw_local_irq_save(flags);
+	if (!raw_irqs_disabled_flags(flags))
+		lockdep_hardirqs_off(hook_ip);
 	/* An NMI may have interrupted the holder on this very CPU. */
 	if (nmi) {
 		if (!arch_spin_trylock(&lat_max_lock))
@@ -109,6 +117,10 @@ static noinline void lat_check(struct trace_array *tr,
 out_unlock:
 	arch_spin_unlock(&lat_max_lock);
 out_irq:
+	if (!raw_irqs_disabled_flags(flags)) {
+		lockdep_hardirqs_on_prepare();
+		lockdep_hardirqs_on(hook_ip);
+	}
 	raw_local_irq_restore(flags);
 }
 
