@@ -1346,7 +1346,8 @@ static void watchdog(int unused)
 		if (seq != last) {
 			last = seq;
 			since = now();
-		} else if (seq != reported && now() - since > WATCHDOG_SEC) {
+		} else if (seq != reported && ld(&sh->driver_pid) &&
+			   now() - since > WATCHDOG_SEC) {
 			reported = seq;
 			printf("torture: watchdog: operation %d running for %d s (last ops, newest first: %.200s)\n",
 			       seq, (int)(now() - since), sh->ops_log);
@@ -1530,7 +1531,7 @@ int main(int argc, char **argv)
 	spawn(-1, 0, run_writer, 1);
 	spawn(-1, 0, run_top_writer, 0);
 	spawn(-1, 0, run_busy, 0);
-	sh->driver_pid = getpid();
+	st(&sh->driver_pid, getpid());
 	spawn(-1, 0, watchdog, 0);
 
 	for (k = 0; k < NOPS; k++)
@@ -1553,6 +1554,8 @@ int main(int argc, char **argv)
 		}
 	}
 
+	/* the operations are over: the drain below has bounds of its own */
+	st(&sh->driver_pid, 0);
 	/* CPU 1 back, then the last epoch drained and checked exactly */
 	if (ld(&sh->cpu1_off) && !acct_begin(&drained)) {
 		put("/sys/devices/system/cpu/cpu1/online", "1");
