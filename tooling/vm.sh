@@ -5,7 +5,8 @@
 #   MODE script  run SCRIPT as root in the guest, print its output, exit with
 #                its status
 #   MODE check   run the guest test tiers (TIERS=t2,t3,t4; T3=categories,
-#                comma separated); results in $RUN/out.log for the caller
+#                T2=folders of test.d/ours, both comma separated); results
+#                in $RUN/out.log for the caller
 # APPEND='...' adds kernel command-line options, QEMU_ARGS='...' QEMU's
 # (e.g. -s for a gdb stub on tcp::1234). TIMEOUT=seconds bounds the
 # run. Every run gets a folder under build/runs/ with console.log (the
@@ -43,6 +44,7 @@ cmdline="console=ttyS0 panic=-1 harness=$mode"
 if [ "$mode" = check ]; then
 	cmdline="$cmdline harness.tiers=${TIERS:-t2,t3,t4}"
 	[ -n "${T3:-}" ] && cmdline="$cmdline harness.t3=$T3"
+	[ -n "${T2:-}" ] && cmdline="$cmdline harness.t2=$T2"
 fi
 cmdline="$cmdline ${APPEND:-}"
 

@@ -11,6 +11,8 @@ FT=/selftests/ftrace
 # The upstream categories for t3, comma separated (harness.t3= on the
 # kernel command line); by default all those in scope.
 T3_CATEGORIES=$(echo "${2:-00basic,event,filter,ftrace,instances,tracer,preemptirq}" | tr , ' ')
+# The folders of test.d/ours for t2 (harness.t2=), by default all of them.
+T2_FOLDERS=$(echo "${3:-}" | tr , ' ')
 CASE_TIMEOUT=${CASE_TIMEOUT:-300}
 
 echo "guest: $(uname -r) cpus=$(nproc) tiers=$tiers"
@@ -82,7 +84,13 @@ case ",$tiers," in *,filters,*)
 esac
 
 case ",$tiers," in *,t2,*)
-	for f in $(find $FT/test.d/ours -name '*.tc' 2>/dev/null | sort); do
+	if [ -n "$T2_FOLDERS" ]; then
+		t2_dirs=$(for d in $T2_FOLDERS; do echo $FT/test.d/ours/$d; done)
+	else
+		t2_dirs=$FT/test.d/ours
+	fi
+	# shellcheck disable=SC2086 # one word per folder
+	for f in $(find $t2_dirs -name '*.tc' 2>/dev/null | sort); do
 		run_tc t2 "$f"
 	done
 esac
