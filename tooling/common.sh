@@ -6,6 +6,9 @@ set -euo pipefail
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 TOOLING=$TOP/tooling
 BUILD=${BUILD:-$TOP/build}
+# Every target writes its logs here before anything else has made it (make
+# compare or make bench first thing in a fresh clone).
+mkdir -p "$BUILD"
 BASE_TAR=${BASE_TAR:-/usr/src/linux-source-6.12.tar.xz}
 BASE=$BUILD/base/linux-source-6.12
 JOBS=${JOBS:-$(nproc)}
