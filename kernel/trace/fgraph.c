@@ -221,7 +221,6 @@ unsigned long ftrace_return_to_handler(struct ftrace_regs *fregs)
 		     (void *)f->rs.func, retp, f->rs.retp);
 	}
 	ret = f->rs.ret;
-	users = f->users;
 
 	trace.func = f->rs.func;
 	trace.depth = top;
@@ -232,9 +231,14 @@ unsigned long ftrace_return_to_handler(struct ftrace_regs *fregs)
 #endif
 	trace.rettime = trace_clock_local();
 
-	/* preemption off: unregistering waits for us with synchronize_rcu() */
+	/*
+	 * Preemption off: unregistering waits for us with synchronize_rcu(),
+	 * and so does a registration that takes a slot some frame of ours
+	 * still names (fgraph_forget_user()): the bits are read in here.
+	 */
 	bit = ftrace_test_recursion_trylock(trace.func, ret);
 	if (bit >= 0) {
+		users = READ_ONCE(f->users);
 		for (i = 0; users; i++, users >>= 1) {
 			struct fgraph_ops *gops;
 
@@ -381,15 +385,40 @@ void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
 }
 
 /*
- * Give every task a stack (the first registration), and zero the task
- * word of user @idx in every stack. Under fgraph_lock.
+ * Slot @idx is free and about to be given to a new user: no open frame
+ * of @st may still name the user that had it, or that call's return
+ * would reach the newcomer, which never saw its entry (a return line of
+ * a function it does not trace, in an array that filters the task out).
+ * Frames pushed from now on cannot name the slot: it is empty. The task
+ * may push and pop meanwhile; the frames below its count are the ones it
+ * can still return through, and an atomic clear cannot undo its own
+ * store of a new frame's bits. Return: whether some frame named @idx.
+ */
+static bool fgraph_forget_user(struct task_struct *t, struct fgraph_stack *st,
+			       int idx)
+{
+	int n = min_t(int, READ_ONCE(t->curr_ret_stack), FGRAPH_FRAMES);
+	bool found = false;
+	int i;
+
+	WRITE_ONCE(st->task_var[idx], 0);
+	for (i = 0; i < n; i++)
+		if (test_and_clear_bit(idx, &st->frames[i].users))
+			found = true;
+	return found;
+}
+
+/*
+ * Give every task a stack (the first registration), and make every stack
+ * ready for user @idx: its task word zeroed, no frame naming the slot.
+ * Under fgraph_lock.
  */
 static int fgraph_prepare_tasks(int idx)
 {
 	struct fgraph_stack *pool[32];
 	struct task_struct *g, *t;
+	bool more, stale = false;
 	int n, used, cpu;
-	bool more;
 
 	WRITE_ONCE(fgraph_stacks_wanted, true);
 	for_each_possible_cpu(cpu) {
@@ -402,7 +431,10 @@ static int fgraph_prepare_tasks(int idx)
 				return -ENOMEM;
 			per_cpu(fgraph_idle_stack, cpu) = st;
 		}
-		WRITE_ONCE(st->task_var[idx], 0);
+		if (t && task_stack(t) == st)
+			stale |= fgraph_forget_user(t, st, idx);
+		else
+			WRITE_ONCE(st->task_var[idx], 0);
 		if (t && !t->ret_stack)
 			fgraph_install(t, st);
 	}
@@ -423,7 +455,7 @@ static int fgraph_prepare_tasks(int idx)
 			struct fgraph_stack *st = task_stack(t);
 
 			if (st) {
-				WRITE_ONCE(st->task_var[idx], 0);
+				stale |= fgraph_forget_user(t, st, idx);
 				continue;
 			}
 			if (used == n) {
@@ -436,6 +468,13 @@ static int fgraph_prepare_tasks(int idx)
 		while (used < n)
 			kfree(pool[used++]);
 	} while (more);
+	/*
+	 * A return that read a frame's bits before they were cleared may
+	 * still be calling slot @idx: let it finish before the slot is
+	 * filled (it runs with preemption off, see the return path).
+	 */
+	if (stale)
+		synchronize_rcu();
 	return 0;
 }
 
