@@ -23,7 +23,7 @@ kernel_vars "$kind"
 [ -f "$INITRD" ] || die "$INITRD missing: build the initramfs first"
 
 RUN=${RUN:-$BUILD/runs/$NAME-$mode-$(date +%Y%m%d-%H%M%S)-$$}
-mkdir -p "$RUN"
+mkdir -p "$RUN" "$BUILD/runs"
 echo "$RUN" > "$BUILD/runs/last-$NAME-$mode"
 
 # The initramfs, plus a second archive carrying the script (the kernel
