@@ -241,7 +241,13 @@ wakeup_header() {
 wakeup_measure() {
 	_wm_tracer=$1
 	shift
-	for try in 1 2 3; do
+	# A CPU stopper (migration/N, above every RT priority) woken while
+	# the section holds CPU 0 is the right answer for the tracer and
+	# hides ours; a slow (debug) kernel wakes one in most sections, so
+	# such a try does not count.
+	tries=0
+	stopped=0
+	while [ $tries -lt 3 ] && [ $stopped -lt 6 ]; do
 		hold
 		echo 0 > tracing_max_latency
 		release
@@ -252,11 +258,13 @@ wakeup_measure() {
 		release
 		case "$task" in
 		"sleep-$WOKEN "*) [ "$MAX" -ge $WAKE_MIN ] && break ;;
+		"migration/"*) stopped=$((stopped + 1)); continue ;;
 		esac
+		tries=$((tries + 1))
 	done
 	case "$task" in
 	"sleep-$WOKEN "*) ;;
-	*) fail "$_wm_tracer: kept task '$task', not sleep-$WOKEN, three times" ;;
+	*) fail "$_wm_tracer: kept task '$task', not sleep-$WOKEN ($tries tries, $stopped lost to a CPU stopper)" ;;
 	esac
 	[ "$MAX" -ge $WAKE_MIN ] ||
 		fail "$_wm_tracer: a wakeup held back by a $WAKE_SECTION us section measured as $MAX us, three times"
