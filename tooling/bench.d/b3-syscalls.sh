@@ -33,11 +33,12 @@ median() { # values...
 		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-# entries-written of the trace header: every record the buffer took since
-# the last reset, overwritten ones included.
+# Every record the buffer took since the last reset, overwritten ones
+# included: entries plus overrun of each CPU's stats (what the trace
+# header's entries-written sums; function_graph's header has no such line).
 written() {
-	sed -n 's/^# entries-in-buffer\/entries-written: [0-9]*\/\([0-9]*\).*/\1/p' \
-		$TR/trace | head -n 1
+	cat $TR/per_cpu/cpu*/stats | awk '/^entries:/ { n += $2 }
+		/^overrun:/ { n += $2 } END { print n + 0 }'
 }
 
 have() { grep -qw "$1" $TR/available_tracers 2>/dev/null; }
