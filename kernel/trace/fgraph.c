@@ -251,6 +251,14 @@ unsigned long ftrace_return_to_handler(struct ftrace_regs *fregs)
 		ftrace_test_recursion_unlock(bit);
 	}
 
+	/*
+	 * The slot the function returned through is live stack again in
+	 * return_to_handler, which unwinders read as the caller's return
+	 * address: give it the real one before the frame that translates
+	 * return_to_handler goes, so that an NMI backtrace from here to the
+	 * end of the handler still finds the caller.
+	 */
+	WRITE_ONCE(*retp, ret);
 	/* everything read from the frame first: see function_graph_enter() */
 	barrier();
 	current->curr_ret_stack = top;

@@ -304,8 +304,9 @@ SYM_CODE_START(return_to_handler)
 
 	/*
 	 * Take the consumed slot back, so that from here on the stack
-	 * looks like that of a function called from the real caller (the
-	 * slot gets the real return address before we leave).
+	 * looks like that of a function called from the real caller (it
+	 * holds return_to_handler, which the shadow frame translates, until
+	 * ftrace_return_to_handler() stores the real return address there).
 	 */
 	subq	$8, %rsp
 	UNWIND_HINT_FUNC
@@ -338,6 +339,13 @@ SYM_CODE_START(return_to_handler)
 	call	.Lgraph_ret
 	int3
 .Lgraph_ret:
+	/*
+	 * Until the mov, the word on top is the address of the int3 above,
+	 * which no unwinder can go on from (an NMI lands here at once under
+	 * a TCG guest): stop them here. Before the call the function's slot
+	 * above already holds the real caller (ftrace_return_to_handler()).
+	 */
+	UNWIND_HINT_UNDEFINED
 	movq	%rdi, (%rsp)
 	ALTERNATIVE __stringify(RET), \
 		    __stringify(ANNOTATE_UNRET_SAFE; ret; int3), \
