@@ -48,7 +48,7 @@ stack_table_ok() {
 	[ "$_n" -gt 0 ] || fail "no frames"
 	# columns: %3d) %8d   %5d   symbol
 	stack_rows "$1" | grep -vE '^[ 0-9]{3}\) [ 0-9]{8}   [ 0-9]{5}   [A-Za-z_.][^ ]*\+0x[0-9a-f]+/0x[0-9a-f]+( \[[^ ]+\])?$' |
-		grep . && fail "rows out of the reference's columns"
+		grep . >&2 && fail "rows out of the reference's columns (on stderr above)"
 	stack_rows "$1" | awk '
 		{ sub(/\)/, "", $1); i = $1; d[i] = $2; s[i] = $3; n = i + 1 }
 		END {
