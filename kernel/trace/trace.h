@@ -566,10 +566,10 @@ void tracing_log_err(struct trace_array *tr, const char *loc,
 
 /*
  * After an event of @tr: the stacks its stacktrace and userstacktrace
- * options ask for (the kernel one from the caller less @skip frames).
+ * options ask for (the kernel one from the frame returning to @from).
  */
 void trace_event_stacks(struct trace_array *tr, struct trace_buffer *buffer,
-			unsigned int trace_ctx, int skip);
+			unsigned int trace_ctx, unsigned long from);
 /*
  * The kernel stack, from the caller of this function outwards less its
  * @skip innermost frames, as a TRACE_STACK entry of @buffer.

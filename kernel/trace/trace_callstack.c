@@ -42,12 +42,15 @@ static DEFINE_PER_CPU(bool [TRACE_CTX_LEVELS], ustack_busy);
 /*
  * Record the kernel stack into @buffer, from the caller of the function
  * that inlines this one outwards, leaving out the @skip innermost of
- * those frames; with @from, a return address, only from the frame below
- * the one that returns there.
+ * those frames. With @from, a return address, the stack starts at the
+ * frame that returns there, or @below frames further in. Matching an
+ * address rather than counting frames keeps the result the same whether
+ * or not the compiler turned a call on the way into a tail call (it does
+ * without KASAN, not with it).
  */
 static __always_inline void record_kstack(struct trace_buffer *buffer,
 					  unsigned int trace_ctx, int skip,
-					  unsigned long from)
+					  unsigned long from, unsigned int below)
 {
 	struct ring_buffer_event *event;
 	struct kstack_scratch *s;
@@ -70,7 +73,7 @@ static __always_inline void record_kstack(struct trace_buffer *buffer,
 	nr = stack_trace_save(s->calls[level], KSTACK_DEPTH, skip);
 	for (i = 0; from && i < nr; i++) {
 		if (s->calls[level][i] == from) {
-			first = i ? i - 1 : 0;
+			first = i >= below ? i - below : 0;
 			break;
 		}
 	}
@@ -98,7 +101,7 @@ out:
 noinline void trace_record_kstack(struct trace_buffer *buffer,
 				  unsigned int trace_ctx, int skip)
 {
-	record_kstack(buffer, trace_ctx, skip, 0);
+	record_kstack(buffer, trace_ctx, skip, 0, 0);
 }
 
 /*
@@ -112,9 +115,9 @@ noinline void trace_record_fstack(struct trace_buffer *buffer,
 {
 #ifdef MCOUNT_INSN_SIZE
 	/* the traced function's frame returns right after its site */
-	record_kstack(buffer, trace_ctx, 0, ip + MCOUNT_INSN_SIZE);
+	record_kstack(buffer, trace_ctx, 0, ip + MCOUNT_INSN_SIZE, 1);
 #else
-	record_kstack(buffer, trace_ctx, 0, 0);
+	record_kstack(buffer, trace_ctx, 0, 0, 0);
 #endif
 }
 
@@ -152,18 +155,18 @@ out:
 
 /*
  * After an event of @tr was committed to @buffer: its stacks, as the
- * options ask. The kernel stack starts at the caller of this function,
- * less its @skip innermost frames (the event layer passes 1, so that the
- * stack starts at the event's probe, as upstream's does).
+ * options ask. The kernel stack starts at the frame that returns to
+ * @from (the event layer passes the return address into the event's
+ * probe, so that the stack starts at the probe, as upstream's does).
  */
 noinline void trace_event_stacks(struct trace_array *tr,
 				 struct trace_buffer *buffer,
-				 unsigned int trace_ctx, int skip)
+				 unsigned int trace_ctx, unsigned long from)
 {
 	unsigned int flags = READ_ONCE(tr->trace_flags);
 
 	if (flags & TRACE_ITER_STACKTRACE)
-		trace_record_kstack(buffer, trace_ctx, skip + 1);
+		record_kstack(buffer, trace_ctx, 0, from, 0);
 	if (flags & TRACE_ITER_USERSTACKTRACE)
 		trace_record_ustack(buffer, trace_ctx);
 }

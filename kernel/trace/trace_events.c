@@ -229,17 +229,13 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	if (unlikely(tracepoint_printk))
 		event_printk(fbuffer);
 	__buffer_unlock_commit(fbuffer->buffer, fbuffer->event);
-	/*
-	 * Deferred triggers before the options' stacks: the stack call
-	 * must stay the last one, so that this function's frame is gone
-	 * (a tail call) and the stack starts at the probe.
-	 */
 	if (unlikely(post))
 		event_triggers_post_call(file, post);
+	/* the stack starts at the probe: the frame we return into */
 	if (unlikely(file->tr->trace_flags &
 		     (TRACE_ITER_STACKTRACE | TRACE_ITER_USERSTACKTRACE)))
 		trace_event_stacks(file->tr, fbuffer->buffer,
-				   fbuffer->trace_ctx, 1);
+				   fbuffer->trace_ctx, _RET_IP_);
 	return;
 dropped:
 	if (unlikely(post))
