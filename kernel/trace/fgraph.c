@@ -67,6 +67,13 @@ struct fgraph_stack {
  */
 static struct fgraph_ops *fgraph_users[FGRAPH_MAX_USERS];
 /*
+ * Bit i set while fgraph_users[i] is: the entry path visits only these
+ * slots rather than testing all sixteen at every hooked call. Set after
+ * the pointer is published and cleared before it is withdrawn, so a set
+ * bit may still find a NULL pointer but never a stale one.
+ */
+static unsigned long fgraph_users_mask;
+/*
  * Users registered or on their way in or out. While it is one, that
  * user's ops is the only one calling us and its hash test can be
  * skipped; it is raised before a second user's ops can call us and
@@ -127,7 +134,7 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 	struct fgraph_stack *st = task_stack(current);
 	struct ftrace_graph_ent ent;
 	struct fgraph_frame *f;
-	unsigned long users = 0;
+	unsigned long users = 0, mask;
 	int top, nr, i;
 
 	if (unlikely(!st))
@@ -160,15 +167,18 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 	f->rs.ret = ret;
 	f->rs.func = func;
 	f->rs.retp = retp;
-	f->rs.calltime = trace_clock_local();
 	f->users = 0;
 
 	ent.func = func;
 	ent.depth = top;
 	nr = READ_ONCE(fgraph_nr_users);
-	for (i = 0; i < FGRAPH_MAX_USERS; i++) {
-		struct fgraph_ops *gops = READ_ONCE(fgraph_users[i]);
+	mask = READ_ONCE(fgraph_users_mask);
+	while (mask) {
+		struct fgraph_ops *gops;
 
+		i = __ffs(mask);
+		mask &= mask - 1;
+		gops = READ_ONCE(fgraph_users[i]);
 		if (gops && user_wants(gops, func, nr) &&
 		    gops->entryfunc(&ent, gops))
 			users |= BIT(i);
@@ -179,6 +189,13 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 		current->curr_ret_stack = top;
 		return -EBUSY;
 	}
+	/*
+	 * The call starts now: only the returns read the time, and a call
+	 * no user wants (set_graph_function refusing most of the kernel)
+	 * is spared the clock. The duration leaves out the writing of the
+	 * entry's own record, as it should.
+	 */
+	f->rs.calltime = trace_clock_local();
 	f->users = users;
 	return 0;
 }
@@ -563,8 +580,10 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 	WRITE_ONCE(fgraph_nr_users, fgraph_nr_users + 1);
 	/* the callbacks before the pointer: pairs with READ_ONCE() readers */
 	smp_store_release(&fgraph_users[idx], gops);
+	WRITE_ONCE(fgraph_users_mask, fgraph_users_mask | BIT(idx));
 	ret = register_ftrace_function(&gops->ops);
 	if (ret) {
+		WRITE_ONCE(fgraph_users_mask, fgraph_users_mask & ~BIT(idx));
 		WRITE_ONCE(fgraph_users[idx], NULL);
 		synchronize_rcu();
 		WRITE_ONCE(fgraph_nr_users, fgraph_nr_users - 1);
@@ -587,6 +606,7 @@ void unregister_ftrace_graph(struct fgraph_ops *gops)
 	if (WARN_ON_ONCE(gops->idx < 0 || gops->idx >= FGRAPH_MAX_USERS ||
 			 fgraph_users[gops->idx] != gops))
 		goto out;
+	WRITE_ONCE(fgraph_users_mask, fgraph_users_mask & ~BIT(gops->idx));
 	WRITE_ONCE(fgraph_users[gops->idx], NULL);
 	unregister_ftrace_function(&gops->ops);
 	/* no entry or return path still holds the pointer */
