@@ -31,6 +31,14 @@ done
 # is built with compare.config so that it offers what they need.
 categories=$(cd "$BASE/tools/testing/selftests/ftrace/test.d" &&
 	     find . -mindepth 1 -maxdepth 1 -type d | sed 's|^\./||' | sort | paste -sd,)
+# COMPARE_T3=a,b: only those categories (the report is the same, over
+# fewer cases); COMPARE_T2=a,b: only those folders of our own cases.
+if [ -n "${COMPARE_T3:-}" ]; then
+	for c in ${COMPARE_T3//,/ }; do
+		[[ ",$categories," == *",$c,"* ]] || die "COMPARE_T3: no category '$c' in the base tree"
+	done
+	categories=$COMPARE_T3
+fi
 
 # The guests dump formats and filters first and run the t3 cases of
 # guest/t3-last.list last: one of them oopses the reference and wedges it
@@ -43,7 +51,7 @@ for k in ours ref; do
 	# A splat or a timeout is reported below; the results still count.
 	( rc=0
 	  RUN=$BUILD/runs/$NAME-compare-$stamp TIERS=t2,t3,formats,filters \
-		T3=$categories TIMEOUT=${COMPARE_TIMEOUT:-4800} \
+		T3=$categories T2=${COMPARE_T2:-} TIMEOUT=${COMPARE_TIMEOUT:-4800} \
 		"$TOOLING/vm.sh" $k check > /dev/null 2>&1 || rc=$?
 	  echo $rc > "$BUILD/compare-rc-$k" ) &
 	pids+=($!)
