@@ -200,8 +200,24 @@ late_wakeup() {
 	WOKEN=$!
 	[ -z "$_lw_nice" ] || renice -n "$_lw_nice" -p $WOKEN > /dev/null ||
 		fail "renice $WOKEN"
-	# asleep before the section starts
-	sleep 0.1
+	# Asleep before the section starts. A fixed pause is not enough on
+	# a debug kernel under emulation: the three execs can take longer,
+	# and the section then holds the sleeper back from even starting its
+	# sleep. Wait, with shell builtins only (a fork would cost as much),
+	# until the last exec is done and the task sleeps.
+	_lw_n=0
+	while [ $_lw_n -lt 100000 ]; do
+		_lw_comm=
+		read -r _lw_comm 2> /dev/null < /proc/$WOKEN/comm || break
+		if [ "$_lw_comm" = sleep ]; then
+			_lw_state=
+			while read -r _lw_k _lw_state _lw_rest; do
+				[ "$_lw_k" = State: ] && break
+			done < /proc/$WOKEN/status
+			[ "$_lw_state" = S ] && break
+		fi
+		_lw_n=$((_lw_n + 1))
+	done
 	echo 1 > $WAKE_TRIGGER || fail "$WAKE_TRIGGER"
 	wait $WOKEN || fail "'$* sleep $WAKE_AFTER' failed"
 }
