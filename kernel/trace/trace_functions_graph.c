@@ -233,23 +233,20 @@ static __always_inline void graph_write(struct trace_array *tr, int type,
 	struct ring_buffer_event *event;
 
 	/* the header (type, context, pid) is filled in by the reserve */
+	event = trace_buffer_lock_reserve(buffer, type,
+					  type == TRACE_GRAPH_ENT ?
+					  sizeof(struct ftrace_graph_ent_entry) :
+					  sizeof(struct ftrace_graph_ret_entry),
+					  trace_ctx);
+	if (!event)
+		return;
 	if (type == TRACE_GRAPH_ENT) {
-		struct ftrace_graph_ent_entry *e;
+		struct ftrace_graph_ent_entry *e = ring_buffer_event_data(event);
 
-		event = trace_buffer_lock_reserve(buffer, type, sizeof(*e),
-						  trace_ctx);
-		if (!event)
-			return;
-		e = ring_buffer_event_data(event);
 		e->graph_ent = *(const struct ftrace_graph_ent *)rec;
 	} else {
-		struct ftrace_graph_ret_entry *e;
+		struct ftrace_graph_ret_entry *e = ring_buffer_event_data(event);
 
-		event = trace_buffer_lock_reserve(buffer, type, sizeof(*e),
-						  trace_ctx);
-		if (!event)
-			return;
-		e = ring_buffer_event_data(event);
 		e->ret = *(const struct ftrace_graph_ret *)rec;
 	}
 	__buffer_unlock_commit(buffer, event);
