@@ -9,7 +9,11 @@
 #                         sequence of operations)
 #   TORTURE_OPS=a,b       only these kinds of operation (torture.c's
 #                         op_name[]), to aim a run at one suspect
-#   DEBUG=1               the debug kernels (lockdep, KASAN, ...)
+#   DEBUG=1               the debug kernels (lockdep, KASAN, ...); the
+#                         function tracers then trace only the functions
+#                         TORTURE_FTFILTER matches (one glob, default 'vfs_*';
+#                         'all' for every function): a KASAN kernel under
+#                         emulation tracing every function stalls RCU
 # Prints each guest's report, then one line
 #   torture: ours ops=N splats=0 accounting=exact status=PASS | reference ops=...
 # and exits non-zero when ours failed. A kernel that hangs or dies is
@@ -20,7 +24,10 @@ kinds=("$@")
 [ ${#kinds[@]} -gt 0 ] || kinds=(ours ref)
 sec=${TORTURE_SEC:-$(( ${TORTURE_MIN:-3} * 60 ))}
 seed=${SEED:-$(( $(date +%s) % 100000 ))}
-echo "torture: seed=$seed seconds=$sec kernels=${kinds[*]} debug=${DEBUG:-0}${TORTURE_OPS:+ ops=$TORTURE_OPS}"
+ftfilter=${TORTURE_FTFILTER:-}
+[ -z "$ftfilter" ] && [ "${DEBUG:-0}" = 1 ] && ftfilter='vfs_*'
+[ "$ftfilter" = all ] && ftfilter=
+echo "torture: seed=$seed seconds=$sec kernels=${kinds[*]} debug=${DEBUG:-0}${TORTURE_OPS:+ ops=$TORTURE_OPS}${ftfilter:+ set_ftrace_filter=$ftfilter}"
 
 for k in "${kinds[@]}"; do
 	"$TOOLING/kernel.sh" "$k" > /dev/null && "$TOOLING/initramfs.sh" "$k" > /dev/null ||
@@ -37,7 +44,7 @@ for k in "${kinds[@]}"; do
 	kernel_vars "$k"
 	run[$k]=$BUILD/runs/$NAME-torture-$stamp
 	RUN=${run[$k]} TIMEOUT=$((sec + margin)) \
-		APPEND="torture.seed=$seed torture.sec=$sec${TORTURE_OPS:+ torture.ops=$TORTURE_OPS}" \
+		APPEND="torture.seed=$seed torture.sec=$sec${TORTURE_OPS:+ torture.ops=$TORTURE_OPS}${ftfilter:+ torture.ftfilter=$ftfilter}" \
 		"$TOOLING/vm.sh" "$k" script "$TOOLING/guest/torture.sh" \
 		> "${run[$k]}.out" 2>&1 &
 	pid[$k]=$!

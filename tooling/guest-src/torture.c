@@ -3,7 +3,12 @@
  * torture: every tracing control operation at random against live writers
  * and readers, with exact accounting of one marker stream.
  *
- * usage: torture [-s SEED] [-t SECONDS] [-o KIND,...] [-v]
+ * usage: torture [-s SEED] [-t SECONDS] [-o KIND,...] [-f GLOB] [-v]
+ *
+ * -f writes GLOB to the set_ftrace_filter of the buffer a tracer switch
+ * targets, just before the switch. A debug kernel under emulation tracing
+ * every function cannot finish one tick's work within the tick, and the
+ * run turns into RCU stalls of the emulated machine, not of the code.
  *
  * -o keeps only the operation kinds named (op_name[]), to aim a run at
  * one suspect; the generator is the same, so a seed still replays.
@@ -121,6 +126,7 @@ static struct shared *sh;
 static unsigned char *seen[NW];		/* bitmaps, shared */
 static int print_id = -1, print_buf_off = 16;
 static int verbose;
+static const char *ftrace_glob;	/* -f */
 
 static const char *const reader_name[NREADERS] = {
 	"acct-pipe", "acct-raw0", "acct-raw1", "acct-splice0", "acct-splice1",
@@ -1102,6 +1108,12 @@ static int do_op(int k, uint64_t *hash)
 		/* the function tracers on tt_acct would fill it with others */
 		if (acct)
 			snprintf(val, sizeof(val), "nop");
+		if (ftrace_glob) {
+			char filt[256];
+
+			snprintf(filt, sizeof(filt), "%s/set_ftrace_filter", arr);
+			put(filt, ftrace_glob);
+		}
 		break;
 	case OP_SET_EVENT:
 		if (acct)
@@ -1443,7 +1455,7 @@ static int files_sane(const char *arr)
 
 static void bad_usage(void)
 {
-	fprintf(stderr, "usage: torture [-s SEED] [-t SECONDS] [-o KIND,...] [-v]\n");
+	fprintf(stderr, "usage: torture [-s SEED] [-t SECONDS] [-o KIND,...] [-f GLOB] [-v]\n");
 	exit(2);
 }
 
@@ -1476,13 +1488,15 @@ int main(int argc, char **argv)
 	long total = 0, wr[NW] = { 0 }, rd[NW] = { 0 }, lo[NW] = { 0 };
 	int opt, k, i, w, sum = 0, bad, drained, status;
 
-	while ((opt = getopt(argc, argv, "s:t:o:v")) != -1) {
+	while ((opt = getopt(argc, argv, "s:t:o:f:v")) != -1) {
 		if (opt == 's')
 			seed = strtoull(optarg, NULL, 0);
 		else if (opt == 't')
 			seconds = atof(optarg);
 		else if (opt == 'o')
 			only_kinds(optarg);
+		else if (opt == 'f')
+			ftrace_glob = optarg;
 		else if (opt == 'v')
 			verbose = 1;
 		else
@@ -1490,7 +1504,9 @@ int main(int argc, char **argv)
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	rng_state = seed * 0x9E3779B97F4A7C15ULL + 1;
-	printf("torture: seed=%llu seconds=%.0f\n", (unsigned long long)seed, seconds);
+	printf("torture: seed=%llu seconds=%.0f%s%s\n", (unsigned long long)seed,
+	       seconds, ftrace_glob ? " set_ftrace_filter=" : "",
+	       ftrace_glob ? ftrace_glob : "");
 
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
