@@ -30,8 +30,13 @@ run_tc() {
 	# "# timeout: SECONDS" line (our stress cases).
 	limit=$(sed -n 's/^# timeout: *\([0-9][0-9]*\)$/\1/p' "$file" | head -n 1)
 	[ -n "$limit" ] && [ "$limit" -gt "$CASE_TIMEOUT" ] || limit=$CASE_TIMEOUT
+	t0=$(date +%s)
 	out=$(cd $FT && timeout $limit ./ftracetest -k -l "$log" "$file" 2>&1)
 	rc=$?
+	# how long each case takes, for the split between guests and for the
+	# timeouts (the host's parsers read only @@RESULT lines)
+	secs=$(( $(date +%s) - t0 ))
+	echo "@@TIME $tier $name ${secs}s limit ${limit}s"
 	# ftracetest prints "[N] description<TAB>[RESULT]" per run of the case;
 	# a case flagged "instance" runs again inside an instance, reported as
 	# NAME@instance.
@@ -55,7 +60,9 @@ run_tc() {
 		status=FAIL
 		result "$tier" "$name" NORESULT
 	fi
-	if [ $rc = 124 ]; then
+	# busybox timeout ends the case with SIGTERM (status 143), coreutils'
+	# with 124: the clock says which it was
+	if [ $rc = 124 ] || { [ $rc -ne 0 ] && [ "$secs" -ge "$limit" ]; }; then
 		status=TIMEOUT
 		result "$tier" "$name" TIMEOUT
 	fi
