@@ -117,7 +117,11 @@ for d in "$TOP"/tools/testing/selftests/ftrace/test.d/ours/*/; do
 	esac
 done
 guest_timeout=${CHECK_TIMEOUT:-1500}
+# Under DEBUG every guest-side time limit (a case's, a boot-option or lazy
+# guest's) is this many times longer.
+scale=1
 if [ "${DEBUG:-0}" = 1 ]; then
+	scale=${CHECK_DEBUG_SCALE:-4}
 	# A lockdep+KASAN guest runs each case 3-5 times slower, the cases
 	# tracing every function up to 10 times; not part of CI's budget.
 	# Measured at 7de0174 (2026-11-25, 2 cores, a bench beside it for
@@ -130,10 +134,10 @@ if [ "${DEBUG:-0}" = 1 ]; then
 	guest_timeout=${CHECK_TIMEOUT:-14400}
 fi
 RUN=$RUN TIERS=t2,t3,t4 T2=$t2_a T3=$t3_a TIMEOUT=$guest_timeout \
-	"$TOOLING/vm.sh" ours check &
+	APPEND="harness.scale=$scale" "$TOOLING/vm.sh" ours check &
 pid_a=$!
 RUN=$RUN2 TIERS=t2,t3 T2=$t2_b T3=$t3_b TIMEOUT=$guest_timeout \
-	"$TOOLING/vm.sh" ours check > /dev/null &
+	APPEND="harness.scale=$scale" "$TOOLING/vm.sh" ours check > /dev/null &
 pid_b=$!
 rc=0
 wait $pid_a || rc=$?
@@ -151,7 +155,7 @@ for script in "$TOOLING"/guest/boot-*.sh; do
 	what=$(basename "$script" .sh)
 	RUN3=$BUILD/runs/$NAME-check-$stamp-$what
 	rc=0
-	RUN=$RUN3 TIMEOUT=300 APPEND="$(sed -n "s/^# APPEND: //p" "$script")" \
+	RUN=$RUN3 TIMEOUT=$((300 * scale)) APPEND="$(sed -n "s/^# APPEND: //p" "$script")" \
 		"$TOOLING/vm.sh" ours script "$script" > "$RUN3.out" 2>&1 || rc=$?
 	tally boot "$RUN3.out"
 	[ $rc = 0 ] || fail "$what guest: status $rc, logs in $RUN3"
@@ -163,7 +167,8 @@ stage_end
 # Lazy expansion: one boot per trigger (tooling/guest/lazy-expand.sh), as
 # the top-level buffer expands only once per boot.
 stage_start "lazy expansion"
-"$TOOLING/lazy.sh" ours > "$BUILD/lazy-ours.out" 2>&1 || true
+LAZY_TIMEOUT=$((${LAZY_TIMEOUT:-400} * scale)) \
+	"$TOOLING/lazy.sh" ours > "$BUILD/lazy-ours.out" 2>&1 || true
 # the notes and the summary; the checks that passed are only counted
 grep -v -E '^lazy\[ours\]: [^ ]+ PASS$' "$BUILD/lazy-ours.out" || true
 while read -r _ check st; do

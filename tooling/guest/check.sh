@@ -13,6 +13,13 @@ FT=/selftests/ftrace
 T3_CATEGORIES=$(echo "${2:-00basic,event,filter,ftrace,instances,tracer,preemptirq}" | tr , ' ')
 # The folders of test.d/ours for t2 (harness.t2=), by default all of them.
 T2_FOLDERS=$(echo "${3:-}" | tr , ' ')
+# Each case's time limit: 300 s, or its own "# timeout:" line, times
+# harness.scale= (CASE_SCALE): a debug kernel (lockdep, KASAN) under TCG runs
+# the cases that trace every function several times slower.
+CASE_SCALE=${CASE_SCALE:-1}
+case $CASE_SCALE in
+'' | *[!0-9]* | 0) CASE_SCALE=1 ;;
+esac
 CASE_TIMEOUT=${CASE_TIMEOUT:-300}
 
 echo "guest: $(uname -r) cpus=$(nproc) tiers=$tiers"
@@ -30,6 +37,7 @@ run_tc() {
 	# "# timeout: SECONDS" line (our stress cases).
 	limit=$(sed -n 's/^# timeout: *\([0-9][0-9]*\)$/\1/p' "$file" | head -n 1)
 	[ -n "$limit" ] && [ "$limit" -gt "$CASE_TIMEOUT" ] || limit=$CASE_TIMEOUT
+	limit=$((limit * CASE_SCALE))
 	t0=$(date +%s)
 	out=$(cd $FT && timeout $limit ./ftracetest -k -l "$log" "$file" 2>&1)
 	rc=$?
