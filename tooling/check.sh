@@ -11,6 +11,17 @@ source "$(dirname "$0")/common.sh"
 PASSED=0
 FAILED=0
 FAILURES=()
+
+# The numbers a user may set: a typo stops the run here, before it turns a
+# time limit into 0 (bash arithmetic reads a word as an unset variable)
+# an hour or two later.
+for v in CHECK_DEBUG_SCALE CHECK_TIMEOUT CHECK_TORTURE_SEC LAZY_TIMEOUT; do
+	val=${!v-}
+	[ -z "$val" ] || [[ $val =~ ^[1-9][0-9]*$ ]] ||
+		die "$v=$val: expected a whole number above 0"
+done
+[ -z "${CHECK_TORTURE_SEED-}" ] || [[ $CHECK_TORTURE_SEED =~ ^[0-9]+$ ]] ||
+	die "CHECK_TORTURE_SEED=$CHECK_TORTURE_SEED: expected a whole number"
 pass() { PASSED=$((PASSED + 1)); }
 fail() { FAILED=$((FAILED + 1)); FAILURES+=("$1"); echo "FAIL: $1"; }
 T_START=$(date +%s)
