@@ -241,12 +241,6 @@ static int tracing_release_pipe(struct inode *inode, struct file *filp)
 	return 0;
 }
 
-static int tracing_flush_pipe(struct file *filp, fl_owner_t id)
-{
-	pipe_kick(filp->private_data, true);
-	return 0;
-}
-
 static __poll_t tracing_poll_pipe(struct file *filp, poll_table *pt)
 {
 	return pipe_poll(filp->private_data, filp, pt);
@@ -273,8 +267,6 @@ static int pipe_wait_data(struct file *filp)
 		 */
 		if (iter->pos && !tracer_tracing_is_on(iter->tr) &&
 		    !trace_flag_set(iter->tr, TRACE_ITER_BLOCK))
-			return 0;
-		if (READ_ONCE(iter->closed))
 			return 0;
 		mutex_unlock(&iter->mutex);
 		ret = pipe_wait(iter, 0);
@@ -471,7 +463,13 @@ static const struct file_operations pipe_fops = {
 	.poll		= tracing_poll_pipe,
 	.read		= tracing_read_pipe,
 	.splice_read	= tracing_splice_read_pipe,
-	.flush		= tracing_flush_pipe,
+	/*
+	 * No .flush: it runs at every close of any descriptor of the open
+	 * file (a child that inherited it exiting, a dup2() over it), and a
+	 * reader sharing the file must go on blocking after that, as a
+	 * "while read l; do cmd; done < trace_pipe" loop expects. A reader
+	 * blocked in read() holds the file, so .release cannot race it.
+	 */
 	.release	= tracing_release_pipe,
 };
 
