@@ -428,6 +428,63 @@ static int resize_array_buffer(struct array_buffer *buf, unsigned long size,
 	return 0;
 }
 
+#ifdef CONFIG_TRACER_MAX_TRACE
+/*
+ * Give @tr's live buffer the sizes of its snapshot buffer again (on @cpu,
+ * or on all CPUs): the two are kept alike, so these are the live
+ * buffer's sizes from before a resize that only the live buffer took.
+ * All CPUs at once first, which is also the size of a CPU still to come
+ * up, then any CPU that had a size of its own.
+ */
+static int restore_live_sizes(struct trace_array *tr, int cpu)
+{
+	struct trace_buffer *max = tr->max_buffer.buffer;
+	unsigned long old;
+	int c, ret = 0;
+
+	if (cpu == RING_BUFFER_ALL_CPUS)
+		ret = resize_array_buffer(&tr->array_buffer,
+					  ring_buffer_size(max, cpumask_first(cpu_online_mask)),
+					  cpu);
+	for_each_tracing_cpu(c) {
+		if (ret)
+			break;
+		if (cpu != RING_BUFFER_ALL_CPUS && c != cpu)
+			continue;
+		old = ring_buffer_size(max, c);
+		/* 0: no buffer on that CPU (never up) */
+		if (old && old != ring_buffer_size(tr->array_buffer.buffer, c))
+			ret = resize_array_buffer(&tr->array_buffer, old, c);
+	}
+	return ret;
+}
+
+/*
+ * Resize both buffers of @tr, or neither. ring_buffer_resize() changes
+ * nothing when it fails, so a failure of the live buffer leaves both as
+ * they were. When the snapshot buffer fails after the live one changed,
+ * the live one goes back: the snapshot (a latency tracer's kept maximum,
+ * or the user's) and the swaps stay usable. Only if that fails too is
+ * the snapshot given up, as two buffers of different geometry must never
+ * be swapped. Called with recording stopped (tracing_stop_tr()).
+ */
+static int resize_max_and_live(struct trace_array *tr, unsigned long size,
+			       int cpu)
+{
+	int ret;
+
+	ret = resize_array_buffer(&tr->array_buffer, size, cpu);
+	if (ret)
+		return ret;
+	ret = resize_array_buffer(&tr->max_buffer, size, cpu);
+	if (ret && restore_live_sizes(tr, cpu)) {
+		pr_warn("tracing: buffer size not restored after a failed resize; snapshot freed\n");
+		free_snapshot(tr);
+	}
+	return ret;
+}
+#endif
+
 /*
  * Resize @tr's live buffer (and its snapshot buffer when that is in use,
  * as the two must keep the same geometry to be swapped). Caller holds
@@ -459,18 +516,7 @@ int tracing_resize_ring_buffer(struct trace_array *tr, unsigned long size,
 		 * max_lock, which tracing_stop_tr() takes too.
 		 */
 		tracing_stop_tr(tr);
-		ret = resize_array_buffer(&tr->array_buffer, size, cpu);
-		if (!ret)
-			ret = resize_array_buffer(&tr->max_buffer, size, cpu);
-		if (ret) {
-			/*
-			 * Maybe the live buffer has the new size and the
-			 * snapshot the old one; they could no longer be
-			 * swapped. Drop the snapshot rather than leave a
-			 * trap.
-			 */
-			free_snapshot(tr);
-		}
+		ret = resize_max_and_live(tr, size, cpu);
 		tracing_start_tr(tr);
 		return ret;
 	}
@@ -532,6 +578,13 @@ int tracing_set_subbuf_order(struct trace_array *tr, int order)
 		return 0;
 	/* the old pages are freed: no text reader may hold an entry */
 	trace_pipe_readers_stop();
+	/*
+	 * Between the two buffers' changes their orders differ: a latency
+	 * tracer or a snapshot trigger must not swap them then (the swap
+	 * would fail, or leave the live buffer with the old order for
+	 * good). Swaps test stop_count under max_lock, as for a resize.
+	 */
+	tracing_stop_tr(tr);
 	ret = ring_buffer_subbuf_order_set(tr->array_buffer.buffer, order);
 	if (ret)
 		goto out;
@@ -546,6 +599,7 @@ int tracing_set_subbuf_order(struct trace_array *tr, int order)
 	}
 #endif
 out:
+	tracing_start_tr(tr);
 	trace_pipe_readers_start();
 	return ret;
 }

@@ -92,6 +92,7 @@ void trace_boot_instances_create(void);
 
 #ifdef CONFIG_TRACER_MAX_TRACE
 extern bool snapshot_at_boot;	/* alloc_snapshot */
+bool snapshot_wanted_at_boot(const char *name);	/* alloc_snapshot=NAME */
 /* Exported: allocate the top level's snapshot buffer. */
 int tracing_alloc_snapshot(void);
 void free_snapshot(struct trace_array *tr);

@@ -232,6 +232,12 @@ void __init trace_boot_instances_create(void)
 		}
 		if (flags)
 			boot_instance_flags(tr, flags);
+#ifdef CONFIG_TRACER_MAX_TRACE
+		if (snapshot_wanted_at_boot(name) &&
+		    tracing_alloc_snapshot_instance(tr))
+			pr_warn("tracing: instance %s: no snapshot buffer\n",
+				name);
+#endif
 		if (events && *events)
 			trace_events_enable_boot_list(tr, events);
 	}

@@ -9,21 +9,57 @@
 #include <linux/cred.h>
 #include <linux/ring_buffer.h>
 #include <linux/smp.h>
+#include <asm/setup.h>
 
 #include "trace.h"
 #include "trace_core.h"
 
 bool snapshot_at_boot;
 
+/*
+ * alloc_snapshot=NAME (as often as wanted): the names of the boot
+ * instances (trace_instance=NAME) to get a snapshot buffer, each
+ * followed by a tab.
+ */
+static char boot_snapshot_names[COMMAND_LINE_SIZE] __initdata;
+static size_t boot_snapshot_len __initdata;
+
+/* alloc_snapshot: the top level's, of a full-size buffer; =NAME: NAME's */
 static int __init boot_alloc_snapshot(char *str)
 {
-	snapshot_at_boot = true;
-	/* The snapshot is of a full-size buffer (alloc_snapshot=NAME aside). */
-	if (*str != '=')
+	size_t left = sizeof(boot_snapshot_names) - boot_snapshot_len;
+	int n;
+
+	if (*str != '=') {
+		snapshot_at_boot = true;
 		tracing_expand_at_boot();
+		return 1;
+	}
+	n = snprintf(boot_snapshot_names + boot_snapshot_len, left, "%s\t",
+		     str + 1);
+	if (n >= left) {
+		boot_snapshot_names[boot_snapshot_len] = '\0';
+		pr_warn("tracing: too many alloc_snapshot= names, %s ignored\n",
+			str + 1);
+		return 1;
+	}
+	boot_snapshot_len += n;
 	return 1;
 }
 __setup("alloc_snapshot", boot_alloc_snapshot);
+
+/* Did alloc_snapshot=NAME ask for a snapshot of boot instance @name? */
+bool __init snapshot_wanted_at_boot(const char *name)
+{
+	size_t len = strlen(name);
+	const char *p = boot_snapshot_names;
+
+	for (; *p; p = strchr(p, '\t') + 1) {
+		if (!strncmp(p, name, len) && p[len] == '\t')
+			return true;
+	}
+	return false;
+}
 
 /*
  * ftrace_boot_snapshot: take a snapshot when the boot is over (just
@@ -90,14 +126,29 @@ int tracing_alloc_snapshot_instance(struct trace_array *tr)
 
 void free_snapshot(struct trace_array *tr)
 {
+	unsigned long flags;
+
 	lockdep_assert_held(&trace_types_lock);
+	/*
+	 * No swap first, then the shrink. A snapshot trigger or a latency
+	 * tracer swaps without trace_types_lock; one that swapped while
+	 * this resized would make the buffer being shrunk the live one,
+	 * and the reset below would then wipe the live data. Swaps test
+	 * allocated_snapshot again under max_lock: once this has held the
+	 * lock after clearing it, a swap that saw it set is over and no
+	 * later one starts, so max_buffer.buffer stays what it is.
+	 */
+	WRITE_ONCE(tr->allocated_snapshot, false);
+	local_irq_save(flags);
+	arch_spin_lock(&tr->max_lock);
+	arch_spin_unlock(&tr->max_lock);
+	local_irq_restore(flags);
 	/*
 	 * Shrink rather than free: the buffer must exist for swaps and
 	 * for the record enable counts kept in step with the live one.
 	 */
 	ring_buffer_resize(tr->max_buffer.buffer, 1, RING_BUFFER_ALL_CPUS);
 	tracing_reset_online_cpus(&tr->max_buffer);
-	tr->allocated_snapshot = false;
 }
 
 /*
@@ -121,9 +172,10 @@ static void update_max_tr(struct trace_array *tr, struct task_struct *tsk,
 	arch_spin_lock(&tr->max_lock);
 	/*
 	 * tracing_stop_tr() (a resize of both buffers, say) may have come
-	 * in between: it raises stop_count before it takes max_lock.
+	 * in between: it raises stop_count before it takes max_lock; and
+	 * free_snapshot() clears allocated_snapshot before it does.
 	 */
-	if (tr->stop_count) {
+	if (tr->stop_count || !tr->allocated_snapshot) {
 		arch_spin_unlock(&tr->max_lock);
 		return;
 	}
@@ -163,8 +215,8 @@ static void update_max_tr_single(struct trace_array *tr,
 		return;
 	WARN_ON_ONCE(!irqs_disabled());
 	arch_spin_lock(&tr->max_lock);
-	/* as in update_max_tr(): a stop may have come in between */
-	ret = tr->stop_count ? -EAGAIN :
+	/* as in update_max_tr(): a stop or a free may have come in between */
+	ret = (tr->stop_count || !tr->allocated_snapshot) ? -EAGAIN :
 	      ring_buffer_swap_cpu(tr->max_buffer.buffer,
 				   tr->array_buffer.buffer, cpu);
 	arch_spin_unlock(&tr->max_lock);
@@ -209,21 +261,36 @@ void latency_update_max(struct trace_array *tr, struct task_struct *tsk,
 	note_max_section(tr, tsk, cpu);
 }
 
+/*
+ * Why a snapshot was not taken, said in the trace itself, where whoever
+ * looks for the snapshot looks (the reference's words: scripts grep them).
+ */
+static void snapshot_refused(struct trace_array *tr, const char *why,
+			     const char *what)
+{
+	__trace_array_puts(tr, _THIS_IP_, why, strlen(why));
+	__trace_array_puts(tr, _THIS_IP_, what, strlen(what));
+}
+
 void tracing_snapshot_instance(struct trace_array *tr)
 {
 	unsigned long flags;
 
 	if (in_nmi()) {
-		pr_warn_once("tracing: no snapshot from NMI context\n");
+		snapshot_refused(tr, "*** SNAPSHOT CALLED FROM NMI CONTEXT ***\n",
+				 "*** snapshot is being ignored        ***\n");
 		return;
 	}
 	if (!tr->allocated_snapshot) {
-		pr_warn_once("tracing: snapshot requested but not allocated; stopping the trace\n");
+		snapshot_refused(tr, "*** SNAPSHOT NOT ALLOCATED ***\n",
+				 "*** stopping trace here!   ***\n");
 		tracer_tracing_off(tr);
 		return;
 	}
+	/* A latency tracer keeps its maxima there: a trigger may not swap. */
 	if (tr->current_trace->use_max_tr) {
-		pr_warn_once("tracing: the current tracer owns the snapshot buffer\n");
+		snapshot_refused(tr, "*** LATENCY TRACER ACTIVE ***\n",
+				 "*** Can not use snapshot (sorry) ***\n");
 		return;
 	}
 	local_irq_save(flags);
@@ -266,13 +333,17 @@ int tracing_alloc_snapshot(void)
 }
 EXPORT_SYMBOL_GPL(tracing_alloc_snapshot);
 
+/*
+ * A snapshot trigger is accepted whatever the tracer: under a latency
+ * tracer the snapshot exists already, and each firing then says in the
+ * trace that it was refused (tracing_snapshot_instance()).
+ */
 int tracing_snapshot_arm(struct trace_array *tr)
 {
-	int ret = -EBUSY;
+	int ret;
 
 	mutex_lock(&trace_types_lock);
-	if (!tr->current_trace->use_max_tr)
-		ret = tracing_alloc_snapshot_instance(tr);
+	ret = tracing_alloc_snapshot_instance(tr);
 	mutex_unlock(&trace_types_lock);
 	return ret < 0 ? ret : 0;
 }

@@ -153,6 +153,7 @@ static bool tracer_allowed(struct tracer *t, struct trace_array *tr)
 
 int tracing_set_tracer(struct trace_array *tr, const char *name)
 {
+	bool __maybe_unused had_max_tr, allocated_here = false;
 	struct tracer *t;
 	int ret = 0;
 
@@ -175,16 +176,26 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 		goto out;
 	}
 
+	had_max_tr = tr->current_trace->use_max_tr;
 	tr->current_trace->enabled--;
 	if (tr->current_trace->reset)
 		tr->current_trace->reset(tr);
 	tr->current_trace = &nop_trace;
 
 #ifdef CONFIG_TRACER_MAX_TRACE
+	/*
+	 * The snapshot a latency tracer kept its maxima in goes with it
+	 * (its reset waited out the probes that swap): a second copy of
+	 * the whole buffer is not kept for nothing, and `snapshot` does
+	 * not go on showing the tracer's last maximum.
+	 */
+	if (had_max_tr && !t->use_max_tr && tr->allocated_snapshot)
+		free_snapshot(tr);
 	if (t->use_max_tr && !tr->allocated_snapshot) {
 		ret = tracing_alloc_snapshot_instance(tr);
 		if (ret)
 			goto out_nop;
+		allocated_here = true;
 	}
 #endif
 	/*
@@ -195,13 +206,19 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 	if (t->init) {
 		ret = t->init(tr);
 		if (ret)
-			goto out_nop;
+			goto out_free;
 	}
 	tr->current_trace = t;
 	t->enabled++;
 	update_tracer_options(tr);
 	goto out;
 
+out_free:
+#ifdef CONFIG_TRACER_MAX_TRACE
+	/* a tracer that did not start leaves no snapshot of its own */
+	if (allocated_here)
+		free_snapshot(tr);
+#endif
 out_nop:
 	/* nop is always fine: leave the array in a known state. */
 	nop_trace.enabled++;
