@@ -779,13 +779,24 @@ enum event_trigger_type trace_marker_triggers(struct trace_array *tr,
 		      ETT_NONE;
 }
 
+/*
+ * The marker's commit has re-enabled preemption, unlike a tracepoint's
+ * probe, whose post triggers still run inside the tracepoint. Disable it
+ * again around the walk: that is the RCU-sched read side the trigger list
+ * relies on (trigger_remove() frees after tracepoint_synchronize_unregister()),
+ * and the preempt count that the stacktrace trigger's context
+ * (tracing_gen_ctx_dec()) takes off as the tracepoint's own.
+ */
 void trace_marker_post_triggers(struct trace_array *tr,
 				enum event_trigger_type tt)
 {
-	struct trace_event_file *file = marker_file(tr);
+	struct trace_event_file *file;
 
+	preempt_disable_notrace();
+	file = marker_file(tr);
 	if (file)
 		event_triggers_post_call(file, tt);
+	preempt_enable_notrace();
 }
 
 static void marker_file_create(struct trace_array *tr, struct dentry *dir)
@@ -853,6 +864,8 @@ static char boot_trigger_buf[COMMAND_LINE_SIZE] __initdata;
 static __init int set_boot_triggers(char *str)
 {
 	strscpy(boot_trigger_buf, str, sizeof(boot_trigger_buf));
+	/* what the triggers record (stacks, snapshots) needs a full buffer */
+	tracing_expand_at_boot();
 	return 1;
 }
 __setup("trace_trigger=", set_boot_triggers);
