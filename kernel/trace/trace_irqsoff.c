@@ -27,6 +27,7 @@
  * generation moved): that other CPU's swap and its printing may have
  * stretched this one.
  */
+#include <linux/cpuhotplug.h>
 #include <linux/ftrace.h>
 #include <linux/irqflags.h>
 #include <linux/kprobes.h>
@@ -124,6 +125,20 @@ out_irq:
 	raw_local_irq_restore(flags);
 }
 
+/*
+ * Is @tr's buffer taking entries? lat_live follows the tracing_on file
+ * (->start/->stop), but a traceoff trigger, func:traceoff or
+ * tracing_off() in the kernel turn the buffer off without telling the
+ * tracer. A section timed then could not be recorded, yet keeping it
+ * would move tracing_max_latency and the snapshot's header past the
+ * trace kept before: so while the buffer is off no section starts or
+ * ends in a maximum.
+ */
+static __always_inline bool lat_recording(struct trace_array *tr)
+{
+	return tracer_tracing_is_on(tr);
+}
+
 /* The first of the measured states went off on this CPU. */
 static void lat_section_start(unsigned long ip, unsigned long parent_ip)
 {
@@ -135,7 +150,7 @@ static void lat_section_start(unsigned long ip, unsigned long parent_ip)
 	if (!smp_load_acquire(&lat_live))
 		return;
 	tr = READ_ONCE(lat_tr);
-	if (!tr)
+	if (!tr || !lat_recording(tr))
 		return;
 	cpu = raw_smp_processor_id();
 	if (per_cpu(in_section, cpu))
@@ -169,7 +184,7 @@ static noinline void lat_section_stop(unsigned long hook_ip, unsigned long ip,
 	if (!smp_load_acquire(&lat_live))
 		return;
 	tr = READ_ONCE(lat_tr);
-	if (!tr)
+	if (!tr || !lat_recording(tr))
 		return;
 	data = per_cpu_ptr(tr->array_buffer.data, cpu);
 	if (!data->critical_start)
@@ -408,6 +423,18 @@ static struct tracer lat_tracers[] __read_mostly = {
 	LATENCY_TRACER(preemptirqsoff),
 };
 
+/*
+ * A CPU goes offline from the idle loop with interrupts off: that is a
+ * section open on it, and the first interrupt enable when it comes back
+ * would end it, the whole time it was offline counted as one section.
+ * Once it is dead (this runs on another CPU) it is in none.
+ */
+static int lat_cpu_dead(unsigned int cpu)
+{
+	per_cpu(in_section, cpu) = 0;
+	return 0;
+}
+
 static __init int lat_tracers_register(void)
 {
 	bool irqs = IS_ENABLED(CONFIG_IRQSOFF_TRACER);
@@ -418,6 +445,9 @@ static __init int lat_tracers_register(void)
 	for (i = 0; i < ARRAY_SIZE(lat_tracers); i++)
 		if (offered[i])
 			register_tracer(&lat_tracers[i]);
+	if (cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN, "trace/irqsoff:dead",
+				      NULL, lat_cpu_dead) < 0)
+		pr_warn("tracing: irqsoff: no CPU hotplug callback\n");
 	return 0;
 }
 core_initcall(lat_tracers_register);
