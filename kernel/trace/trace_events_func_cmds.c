@@ -5,25 +5,49 @@
  *	func:enable_event:SYS:EVENT[:N]		let the event record
  *	func:disable_event:SYS:EVENT[:N]	stop it recording
  *
- * each time func is called (at most N times that change something).
- * The event is held in soft mode meanwhile (trace_event_enable_disable()
- * with soft set):
+ * each time func is called (at most N times that change something: N
+ * for the command, shared by all the functions one write gave it, as
+ * in the reference, not N for each). The event is held in soft mode
+ * meanwhile (trace_event_enable_disable() with soft set):
  * registered, recording only while its SOFT_DISABLED flag is clear,
  * which is what the command flips from the traced function. A
  * reference on the event keeps its module loaded while a command holds
  * it. '!' in front of the function removes the command.
  */
 #include <linux/ftrace.h>
+#include <linux/refcount.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
 #include "trace_events_internal.h"
 #include "trace_triggers.h"
 
+/*
+ * What one write of a command gave all the functions it named: the
+ * event, and the count they spend together. Each site holds a
+ * reference; the last site to go frees it.
+ */
+struct event_switch_cmd {
+	struct trace_event_file	*file;
+	long			count;	/* switches left, -1: no limit */
+	refcount_t		ref;
+};
+
+static struct event_switch_cmd *site_cmd(struct ftrace_probe_site *site)
+{
+	return site->data;
+}
+
 /* The event @site switches: its file. */
 static struct trace_event_file *site_file(struct ftrace_probe_site *site)
 {
-	return site->data;
+	return site_cmd(site)->file;
+}
+
+static void cmd_put(struct event_switch_cmd *c)
+{
+	if (refcount_dec_and_test(&c->ref))
+		kfree(c);
 }
 
 /*
@@ -55,17 +79,21 @@ static void disable_hit(struct trace_array *tr, struct ftrace_probe_site *site,
 	event_set(site_file(site), false);
 }
 
-/* A count is spent only by a hit that changes the event's state. */
+/*
+ * A count is spent only by a hit that changes the event's state. The
+ * functions of one command may run on several CPUs at once: the
+ * cmpxchg lets only as many hits switch as the count allows.
+ */
 static void count_hit(struct ftrace_probe_site *site, bool enable)
 {
-	struct trace_event_file *file = site_file(site);
-	long n = READ_ONCE(site->count);
+	struct event_switch_cmd *c = site_cmd(site);
+	long n = READ_ONCE(c->count);
 
-	if (!n || event_is(file, enable))
-		return;
-	if (n != -1)
-		WRITE_ONCE(site->count, n - 1);
-	event_set(file, enable);
+	do {
+		if (!n || event_is(c->file, enable))
+			return;
+	} while (n != -1 && !try_cmpxchg(&c->count, &n, n - 1));
+	event_set(c->file, enable);
 }
 
 static void enable_count_hit(struct trace_array *tr,
@@ -82,10 +110,14 @@ static void disable_count_hit(struct trace_array *tr,
 	count_hit(site, false);
 }
 
-/* Each site holds the event in soft mode and a reference on it. */
+/*
+ * Each site holds the event in soft mode, a reference on it and one on
+ * the command.
+ */
 static int event_attach(struct ftrace_probe_site *site, void *arg)
 {
-	struct trace_event_file *file = arg;
+	struct event_switch_cmd *c = arg;
+	struct trace_event_file *file = c->file;
 	int ret = -EBUSY;
 
 	mutex_lock(&event_mutex);
@@ -95,8 +127,10 @@ static int event_attach(struct ftrace_probe_site *site, void *arg)
 			trace_event_put_ref(file->event_call);
 	}
 	mutex_unlock(&event_mutex);
-	if (!ret)
-		site->data = file;
+	if (!ret) {
+		refcount_inc(&c->ref);
+		site->data = c;
+	}
 	return ret;
 }
 
@@ -108,13 +142,14 @@ static void event_detach(struct ftrace_probe_site *site)
 	trace_event_enable_disable(file, 0, 1);
 	trace_event_put_ref(file->event_call);
 	mutex_unlock(&event_mutex);
+	cmd_put(site_cmd(site));
 }
 
 static void event_show(struct seq_file *m, struct ftrace_probe_site *site,
 		       bool enable)
 {
 	struct trace_event_call *call = site_file(site)->event_call;
-	long n = READ_ONCE(site->count);
+	long n = READ_ONCE(site_cmd(site)->count);
 
 	seq_printf(m, "%s:%s:%s", enable ? "enable_event" : "disable_event",
 		   call->class->system, trace_event_name(call));
@@ -174,6 +209,7 @@ static int event_cmd_run(struct trace_array *tr, struct ftrace_hash *hash,
 {
 	const struct ftrace_probe_kind *kind;
 	struct trace_event_file *file;
+	struct event_switch_cmd *c;
 	char *system, *event, *num;
 	unsigned long n;
 	long count = -1;
@@ -219,7 +255,16 @@ static int event_cmd_run(struct trace_array *tr, struct ftrace_hash *hash,
 			goto out;
 		count = n;
 	}
-	ret = ftrace_probe_add(tr, kind, func, count, file);
+	ret = -ENOMEM;
+	c = kmalloc(sizeof(*c), GFP_KERNEL);
+	if (!c)
+		goto out;
+	c->file = file;
+	c->count = count;
+	refcount_set(&c->ref, 1);
+	ret = ftrace_probe_add(tr, kind, func, count, c);
+	/* the sites hold their own references now */
+	cmd_put(c);
 out:
 	trace_event_put_ref(file->event_call);
 	return ret < 0 ? ret : 0;
