@@ -105,9 +105,14 @@ static void run_burst(void)
 	}
 }
 
-static DECLARE_COMPLETION(burst_done);
-
-static int burst_thread(void *unused)
+/*
+ * @done is the completion of the run_test() that started this thread:
+ * each run has its own, so that two writes of `trigger` at once each
+ * wait for their own burst (one shared completion, re-initialised by
+ * every run, could let one writer consume the other's wake-up and
+ * leave it waiting forever).
+ */
+static int burst_thread(void *done)
 {
 	if (cpu_affinity >= 0) {
 		if (cpu_affinity >= nr_cpu_ids || !cpu_online(cpu_affinity) ||
@@ -116,7 +121,7 @@ static int burst_thread(void *unused)
 			       cpu_affinity);
 	}
 	run_burst();
-	complete(&burst_done);
+	complete(done);
 
 	/* kthread_stop() needs the thread to still be there. */
 	while (!kthread_should_stop()) {
@@ -131,13 +136,14 @@ static int burst_thread(void *unused)
 /* One burst in a fresh thread; returns when the burst is over. */
 static int run_test(void)
 {
+	DECLARE_COMPLETION_ONSTACK(done);
 	struct task_struct *task;
 
-	reinit_completion(&burst_done);
-	task = kthread_run(burst_thread, NULL, "%s_test", test_mode);
+	task = kthread_run(burst_thread, &done, "%s_test", test_mode);
 	if (IS_ERR(task))
 		return PTR_ERR(task);
-	wait_for_completion(&burst_done);
+	wait_for_completion(&done);
+	/* the thread touches @done no more: it only waits for this stop */
 	kthread_stop(task);
 	return 0;
 }
