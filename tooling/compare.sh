@@ -64,7 +64,7 @@ for k in ours ref; do
 	[ "$rc" = 0 ] || echo "compare: the $k run ended with status $rc (3: a kernel splat; see build/runs/*-compare-$stamp/console.log)"
 done
 
-python3 - "$OURS" "$REFS" <<'PY'
+T2_ROOT=$TOP/tools/testing/selftests/ftrace/test.d python3 - "$OURS" "$REFS" <<'PY'
 import sys, collections
 def load(path):
     res = {}
@@ -106,6 +106,27 @@ refnot = sorted(k[1] for k in ref if k[0] == "t3" and ref[k] != "PASS")
 print("reference does not pass: %d" % len(refnot))
 for name in refnot:
     print("  %s: %s" % (name, ref[("t3", name)]))
+# Our cases the reference fails: each is a bug upstream shares or a place
+# where we knowingly differ, and the case says which in a comment naming
+# "the reference"; that line is the reason printed.
+import os
+def t2_reason(name):
+    path = os.path.join(os.environ["T2_ROOT"], name.split("@")[0])
+    try:
+        for line in open(path, errors="replace"):
+            if line.startswith("#") and "the reference" in line.lower():
+                return line.lstrip("# ").rstrip()
+    except OSError:
+        pass
+    return "no reason given in the case"
+t2gap = sorted(k[1] for k in ours if k[0] == "t2" and ours[k] == "PASS" and ref.get(k) != "PASS")
+print("our cases: ours passes, reference does not: %d" % len(t2gap))
+for name in t2gap:
+    print("  %s (reference: %s): %s" % (name, ref.get(("t2", name), "not run"), t2_reason(name)))
+t2both = sorted(k[1] for k in ours if k[0] == "t2" and ours[k] != "PASS" and ours[k] != "UNSUPPORTED")
+print("our cases: ours does not pass: %d" % len(t2both))
+for name in t2both:
+    print("  %s: ours %s, reference %s" % (name, ours[("t2", name)], ref.get(("t2", name), "not run")))
 
 # The format files: "@@FORMAT name" ... "@@FORMAT-END" blocks.
 def formats(path):
