@@ -370,6 +370,9 @@ static int edit_feed(struct filter_session *s, struct session_edit *e,
 static void edit_end(struct filter_session *s, struct session_edit *e,
 		     bool keep)
 {
+	struct ftrace_hash *old_hash;
+	LIST_HEAD(old_mods);
+
 	if (!keep || !e->touched) {
 		if (!keep)
 			s->word_len = 0;
@@ -377,16 +380,27 @@ static void edit_end(struct filter_session *s, struct session_edit *e,
 		mods_free(&e->mods);
 		return;
 	}
-	ftrace_hash_free(s->hash);
-	s->hash = e->hash;
-	mods_free(&s->mods);
-	list_splice(&e->mods, &s->mods);
-	/* what a reader of this file sees from now on */
+	/*
+	 * A reader of this same open file (O_RDWR) walks s->hash and
+	 * s->mods through s->listing while it holds ftrace_lock, and may
+	 * have stopped on one of the mod entries between two read()s.
+	 * Swap both under ftrace_lock and bump the generation in the same
+	 * critical section: a walk in progress finishes on the old ones, a
+	 * later read() sees the new generation and starts over instead of
+	 * resuming from a pointer into the old list. Only then, outside the
+	 * lock, are the old ones freed.
+	 */
 	mutex_lock(&ftrace_lock);
+	old_hash = s->hash;
+	s->hash = e->hash;
+	list_splice_init(&s->mods, &old_mods);
+	list_splice(&e->mods, &s->mods);
 	s->listing.hash = s->hash;
 	s->listing.head = ftrace_hash_empty(s->hash);
 	ftrace_listing_gen++;
 	mutex_unlock(&ftrace_lock);
+	ftrace_hash_free(old_hash);
+	mods_free(&old_mods);
 }
 
 static ssize_t regex_write(struct file *file, const char __user *ubuf,
