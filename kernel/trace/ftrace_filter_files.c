@@ -161,6 +161,7 @@ struct filter_session {
 	struct ftrace_ops	*ops;
 	bool			filter;
 	bool			trunc;
+	bool			had_mods;	/* opened with :mod: filters waiting */
 	struct ftrace_hash	*hash;		/* the session's copy */
 	struct list_head	mods;		/* the session's :mod: filters */
 	unsigned int		good_writes, bad_writes;
@@ -526,6 +527,7 @@ int ftrace_regex_open(struct trace_array *tr, struct ftrace_ops *ops, int flag,
 		mutex_lock(&ftrace_lock);
 		ret = live_mods && !s->trunc ? mods_copy(&s->mods, live_mods) : 0;
 		mutex_unlock(&ftrace_lock);
+		s->had_mods = !list_empty(&s->mods);
 		if (ret)
 			goto out_unlock;
 		s->listing.mods = &s->mods;
@@ -566,10 +568,18 @@ static void session_install(struct filter_session *s)
 	struct ftrace_hash *hash = s->hash;
 	LIST_HEAD(old);
 
-	/* A filter with functions still to come is not "trace everything". */
+	/*
+	 * A filter with functions still to come is not "trace everything".
+	 * Without any, the mark stays only on a hash whose last functions
+	 * went with their text (hash_without()) and that this session did
+	 * not replace: not when ">" started it afresh, not when it has
+	 * functions of its own, and not when the session began with
+	 * waiting filters and took the last of them out, which is where
+	 * the mark came from.
+	 */
 	if (s->filter && !list_empty(&s->mods))
 		hash->flags |= FTRACE_HASH_FL_MOD;
-	else if (hash->count || s->trunc)
+	else if (hash->count || s->trunc || s->had_mods)
 		hash->flags &= ~FTRACE_HASH_FL_MOD;
 
 	if (ftrace_ops_set_hash(s->ops, s->filter, hash))
