@@ -27,6 +27,7 @@
 
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
+#include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
@@ -420,6 +421,14 @@ int ftrace_startup(struct ftrace_ops *ops)
 int ftrace_shutdown(struct ftrace_ops *ops)
 {
 	lockdep_assert_held(&ftrace_lock);
+	/*
+	 * Once ftrace is dead no site is rewritten again (ftrace_update_all()
+	 * does nothing): sites that call this ops' trampoline keep calling
+	 * it, so neither the ops nor its trampoline may go. The caller learns
+	 * that the ops is still in use.
+	 */
+	if (unlikely(ftrace_is_dead()))
+		return -ENODEV;
 	if (!(ops->flags & FTRACE_OPS_FL_ENABLED) || !ops_on_list(ops))
 		return -EBUSY;
 
@@ -505,6 +514,12 @@ void ftrace_kill(void)
 	WRITE_ONCE(ftrace_disabled, true);
 	ftrace_enabled = 0;
 	ftrace_trace_function = ftrace_stub;
+	/*
+	 * kprobes on ftrace sites can neither be armed nor disarmed any
+	 * more: tell them, so that they stop asking (and stop running their
+	 * handler) instead of warning at every attempt.
+	 */
+	kprobe_ftrace_kill();
 }
 
 /* Is a registered ops one that must keep running (PERMANENT)? */
