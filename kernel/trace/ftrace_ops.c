@@ -286,12 +286,19 @@ static void tramp_free(struct ftrace_ops *ops)
 	ops->flags &= ~FTRACE_OPS_FL_ALLOC_TRAMP;
 }
 
-/* Under RCU or preemption off (the unwinder, kernel_text_address()). */
+/*
+ * From any context: the unwinder (also in NMI, and where RCU is not
+ * watching), kernel_text_address(). Not rcu_read_lock(): under
+ * CONFIG_PREEMPT_RCU that calls traceable functions, so an unwind through
+ * a trampoline would re-enter the function tracer, and it is not allowed
+ * where RCU is idle. Disabled preemption is a read side that
+ * tramp_free()'s synchronize_rcu() waits for as well.
+ */
 struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
 {
 	struct ftrace_ops *ops, *found = NULL;
 
-	rcu_read_lock();
+	preempt_disable_notrace();
 	list_for_each_entry_rcu(ops, &tramp_ops, list) {
 		if (addr >= ops->trampoline &&
 		    addr < ops->trampoline + ops->trampoline_size) {
@@ -299,7 +306,7 @@ struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
 			break;
 		}
 	}
-	rcu_read_unlock();
+	preempt_enable_notrace();
 	return found;
 }
 
