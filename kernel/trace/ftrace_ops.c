@@ -260,6 +260,16 @@ static void tramp_update(struct ftrace_ops *ops)
 {
 	unsigned long before = ops->trampoline;
 
+	/*
+	 * A direct ops' sites call its direct trampoline, or the list
+	 * function when they are shared (ftrace_recompute_rec()); a stub
+	 * is never called. A trampoline of their own would never run, yet
+	 * cost text, a kallsyms entry and perf events, and a static one
+	 * would be kept, so a second register_ftrace_direct() would find
+	 * ops->trampoline set and refuse the ops.
+	 */
+	if (ops->flags & (FTRACE_OPS_FL_DIRECT | FTRACE_OPS_FL_STUB))
+		return;
 	arch_ftrace_update_trampoline(ops);
 	if (!ops->trampoline || ops->trampoline == before ||
 	    !(ops->flags & FTRACE_OPS_FL_ALLOC_TRAMP))
