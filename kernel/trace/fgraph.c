@@ -35,6 +35,7 @@
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
+#include <linux/suspend.h>
 #include <linux/trace_clock.h>
 #include <linux/trace_recursion.h>
 #include <trace/events/sched.h>
@@ -434,6 +435,30 @@ static int fgraph_cpu_prepare(unsigned int cpu)
 	return 0;
 }
 
+/*
+ * Hibernation: the task that writes the image is the one that goes on
+ * from it after the restore, through calls whose shadow frames are
+ * those of the kernel that booted to restore it. Its graph tracing is
+ * paused from before the snapshot to after the restore.
+ */
+static int fgraph_pm_notify(struct notifier_block *nb, unsigned long state,
+			    void *unused)
+{
+	switch (state) {
+	case PM_HIBERNATION_PREPARE:
+		pause_graph_tracing();
+		break;
+	case PM_POST_HIBERNATION:
+		unpause_graph_tracing();
+		break;
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block fgraph_pm_nb = {
+	.notifier_call = fgraph_pm_notify,
+};
+
 static int __init fgraph_hotplug_init(void)
 {
 	int ret;
@@ -442,7 +467,9 @@ static int __init fgraph_hotplug_init(void)
 	ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN,
 					"trace/fgraph:prepare",
 					fgraph_cpu_prepare, NULL);
-	return ret < 0 ? ret : 0;
+	if (ret < 0)
+		return ret;
+	return register_pm_notifier(&fgraph_pm_nb);
 }
 core_initcall(fgraph_hotplug_init);
 
