@@ -18,7 +18,7 @@ kernel_vars "$kind"
 command -v gdb > /dev/null || die "gdb missing (apt-get install gdb)"
 port=$(( 20000 + $$ % 20000 ))
 tmp=$(mktemp -d)
-trap 'kill $vmpid 2> /dev/null; rm -rf "$tmp"' EXIT
+trap 'kill $vmpid 2> /dev/null || true; rm -rf "$tmp"' EXIT
 cat > "$tmp/guest.sh" <<'EOS'
 #!/bin/sh
 cd /sys/kernel/tracing || exit 1
@@ -54,7 +54,7 @@ gdb -q -batch -ex "target remote 127.0.0.1:$port" \
 	-ex "x/5xb 0x$site" -ex detach "$OBJ/vmlinux" > "$tmp/gdb.log" 2>&1 ||
 	{ cat "$tmp/gdb.log"; die "gdb failed"; }
 cat "$tmp/gdb.log"
-wait $vmpid
+wait $vmpid || true
 cat "$tmp/vm.out"
 if grep -q '^@@SURVIVED' "$tmp/run/out.log" &&
    ! grep -E -q 'Oops|BUG:|general protection fault|Kernel panic' "$tmp/run/console.log"; then
