@@ -94,7 +94,9 @@ done
 stage_end
 
 stage_start "build ours"
-if "$TOOLING/kernel.sh" ours && "$TOOLING/initramfs.sh" ours; then
+# the out-of-tree test modules (tooling/extmod.list) go to /lib/extmod
+if "$TOOLING/kernel.sh" ours && "$TOOLING/build-extmod.sh" ours &&
+   "$TOOLING/initramfs.sh" ours; then
 	pass
 else
 	fail "kernel build"

@@ -28,12 +28,14 @@
  */
 #define pr_fmt(fmt) "fgraph: " fmt
 
+#include <linux/cpuhotplug.h>
 #include <linux/ftrace.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
+#include <linux/suspend.h>
 #include <linux/trace_clock.h>
 #include <linux/trace_recursion.h>
 #include <trace/events/sched.h>
@@ -392,8 +394,9 @@ void ftrace_graph_exit_task(struct task_struct *t)
 }
 
 /*
- * Called by init_idle() for @cpu's idle task, at boot and when the CPU
- * comes back online: the idle task keeps its CPU's stack, emptied.
+ * Called by init_idle() for @cpu's idle task, at boot only (init_idle()
+ * is __init): the idle task keeps its CPU's stack, emptied. Coming back
+ * online, fgraph_cpu_prepare() empties it.
  */
 void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
 {
@@ -408,6 +411,67 @@ void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
 	if (st)
 		fgraph_install(t, st);
 }
+
+/*
+ * An idle task is not made again when its CPU comes back online: the CPU
+ * starts over at the top of the same idle stack, and the calls it was in
+ * when it went down (do_idle() ... play_dead()) never return. Their
+ * frames would pile up at every offline, until the shadow stack is full
+ * and the idle task is no longer traced, and an unwinder could take one
+ * of them for the live frame of the same return slot. This runs in a
+ * PREPARE state, on the CPU that brings @cpu up while @cpu is still
+ * down: nothing runs on that shadow stack, and the bring-up orders these
+ * stores before the CPU starts.
+ */
+static int fgraph_cpu_prepare(unsigned int cpu)
+{
+	struct task_struct *t = idle_task(cpu);
+
+	if (t && task_stack(t)) {
+		t->curr_ret_stack = 0;
+		t->curr_ret_depth = 0;
+		t->ftrace_timestamp = 0;
+	}
+	return 0;
+}
+
+/*
+ * Hibernation: the task that writes the image is the one that goes on
+ * from it after the restore, through calls whose shadow frames are
+ * those of the kernel that booted to restore it. Its graph tracing is
+ * paused from before the snapshot to after the restore.
+ */
+static int fgraph_pm_notify(struct notifier_block *nb, unsigned long state,
+			    void *unused)
+{
+	switch (state) {
+	case PM_HIBERNATION_PREPARE:
+		pause_graph_tracing();
+		break;
+	case PM_POST_HIBERNATION:
+		unpause_graph_tracing();
+		break;
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block fgraph_pm_nb = {
+	.notifier_call = fgraph_pm_notify,
+};
+
+static int __init fgraph_hotplug_init(void)
+{
+	int ret;
+
+	/* the CPUs up now are not coming up: no call for them */
+	ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN,
+					"trace/fgraph:prepare",
+					fgraph_cpu_prepare, NULL);
+	if (ret < 0)
+		return ret;
+	return register_pm_notifier(&fgraph_pm_nb);
+}
+core_initcall(fgraph_hotplug_init);
 
 /*
  * Slot @idx is free and about to be given to a new user: no open frame

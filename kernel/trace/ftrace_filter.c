@@ -169,10 +169,14 @@ int ftrace_ops_set_hash(struct ftrace_ops *ops, bool filter,
 	}
 	mutex_unlock(&ftrace_lock);
 
-	if (live)
-		ftrace_hash_free_live(old);
-	else
-		ftrace_hash_free(old);
+	/*
+	 * Even an ops that is not live now may still have readers of @old:
+	 * ftrace_shutdown() takes an ops off the list and clears its flags
+	 * before it drops ftrace_lock to wait for the list walkers that had
+	 * already found it, and those test its hashes. Only after every
+	 * such walker is gone may the old hash go.
+	 */
+	ftrace_hash_free_live(old);
 	return 0;
 }
 

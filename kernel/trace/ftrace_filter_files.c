@@ -161,6 +161,7 @@ struct filter_session {
 	struct ftrace_ops	*ops;
 	bool			filter;
 	bool			trunc;
+	bool			had_mods;	/* opened with :mod: filters waiting */
 	struct ftrace_hash	*hash;		/* the session's copy */
 	struct list_head	mods;		/* the session's :mod: filters */
 	unsigned int		good_writes, bad_writes;
@@ -370,6 +371,9 @@ static int edit_feed(struct filter_session *s, struct session_edit *e,
 static void edit_end(struct filter_session *s, struct session_edit *e,
 		     bool keep)
 {
+	struct ftrace_hash *old_hash;
+	LIST_HEAD(old_mods);
+
 	if (!keep || !e->touched) {
 		if (!keep)
 			s->word_len = 0;
@@ -377,16 +381,27 @@ static void edit_end(struct filter_session *s, struct session_edit *e,
 		mods_free(&e->mods);
 		return;
 	}
-	ftrace_hash_free(s->hash);
-	s->hash = e->hash;
-	mods_free(&s->mods);
-	list_splice(&e->mods, &s->mods);
-	/* what a reader of this file sees from now on */
+	/*
+	 * A reader of this same open file (O_RDWR) walks s->hash and
+	 * s->mods through s->listing while it holds ftrace_lock, and may
+	 * have stopped on one of the mod entries between two read()s.
+	 * Swap both under ftrace_lock and bump the generation in the same
+	 * critical section: a walk in progress finishes on the old ones, a
+	 * later read() sees the new generation and starts over instead of
+	 * resuming from a pointer into the old list. Only then, outside the
+	 * lock, are the old ones freed.
+	 */
 	mutex_lock(&ftrace_lock);
+	old_hash = s->hash;
+	s->hash = e->hash;
+	list_splice_init(&s->mods, &old_mods);
+	list_splice(&e->mods, &s->mods);
 	s->listing.hash = s->hash;
 	s->listing.head = ftrace_hash_empty(s->hash);
 	ftrace_listing_gen++;
 	mutex_unlock(&ftrace_lock);
+	ftrace_hash_free(old_hash);
+	mods_free(&old_mods);
 }
 
 static ssize_t regex_write(struct file *file, const char __user *ubuf,
@@ -512,6 +527,7 @@ int ftrace_regex_open(struct trace_array *tr, struct ftrace_ops *ops, int flag,
 		mutex_lock(&ftrace_lock);
 		ret = live_mods && !s->trunc ? mods_copy(&s->mods, live_mods) : 0;
 		mutex_unlock(&ftrace_lock);
+		s->had_mods = !list_empty(&s->mods);
 		if (ret)
 			goto out_unlock;
 		s->listing.mods = &s->mods;
@@ -552,10 +568,18 @@ static void session_install(struct filter_session *s)
 	struct ftrace_hash *hash = s->hash;
 	LIST_HEAD(old);
 
-	/* A filter with functions still to come is not "trace everything". */
+	/*
+	 * A filter with functions still to come is not "trace everything".
+	 * Without any, the mark stays only on a hash whose last functions
+	 * went with their text (hash_without()) and that this session did
+	 * not replace: not when ">" started it afresh, not when it has
+	 * functions of its own, and not when the session began with
+	 * waiting filters and took the last of them out, which is where
+	 * the mark came from.
+	 */
 	if (s->filter && !list_empty(&s->mods))
 		hash->flags |= FTRACE_HASH_FL_MOD;
-	else if (hash->count || s->trunc)
+	else if (hash->count || s->trunc || s->had_mods)
 		hash->flags &= ~FTRACE_HASH_FL_MOD;
 
 	if (ftrace_ops_set_hash(s->ops, s->filter, hash))

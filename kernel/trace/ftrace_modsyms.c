@@ -124,7 +124,10 @@ static int cmp_addr_modsym(const void *key, const void *elt)
 
 /*
  * kallsyms: the name of a freed module init function @addr is in.
- * Returns 1 and fills the answer in, or 0.
+ * Returns the length of the name copied to @sym and fills the answer
+ * in, or 0. kallsyms_lookup_buildid() hands that length on, and
+ * sprint_symbol() appends "+off/size [module]" at it: anything shorter
+ * than the name cuts it there.
  */
 int ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
 			      unsigned long *off, char **modname,
@@ -153,8 +156,10 @@ int ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
 			*modbuildid = NULL;
 #endif
 		}
-		strscpy(sym, s->name, KSYM_NAME_LEN);
-		found = 1;
+		found = strscpy(sym, s->name, KSYM_NAME_LEN);
+		/* a cut name (-E2BIG) still fills the buffer */
+		if (found < 0)
+			found = KSYM_NAME_LEN - 1;
 		break;
 	}
 	rcu_read_unlock();

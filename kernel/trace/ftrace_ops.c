@@ -27,6 +27,7 @@
 
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
+#include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
@@ -259,6 +260,16 @@ static void tramp_update(struct ftrace_ops *ops)
 {
 	unsigned long before = ops->trampoline;
 
+	/*
+	 * A direct ops' sites call its direct trampoline, or the list
+	 * function when they are shared (ftrace_recompute_rec()); a stub
+	 * is never called. A trampoline of their own would never run, yet
+	 * cost text, a kallsyms entry and perf events, and a static one
+	 * would be kept, so a second register_ftrace_direct() would find
+	 * ops->trampoline set and refuse the ops.
+	 */
+	if (ops->flags & (FTRACE_OPS_FL_DIRECT | FTRACE_OPS_FL_STUB))
+		return;
 	arch_ftrace_update_trampoline(ops);
 	if (!ops->trampoline || ops->trampoline == before ||
 	    !(ops->flags & FTRACE_OPS_FL_ALLOC_TRAMP))
@@ -285,12 +296,19 @@ static void tramp_free(struct ftrace_ops *ops)
 	ops->flags &= ~FTRACE_OPS_FL_ALLOC_TRAMP;
 }
 
-/* Under RCU or preemption off (the unwinder, kernel_text_address()). */
+/*
+ * From any context: the unwinder (also in NMI, and where RCU is not
+ * watching), kernel_text_address(). Not rcu_read_lock(): under
+ * CONFIG_PREEMPT_RCU that calls traceable functions, so an unwind through
+ * a trampoline would re-enter the function tracer, and it is not allowed
+ * where RCU is idle. Disabled preemption is a read side that
+ * tramp_free()'s synchronize_rcu() waits for as well.
+ */
 struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
 {
 	struct ftrace_ops *ops, *found = NULL;
 
-	rcu_read_lock();
+	preempt_disable_notrace();
 	list_for_each_entry_rcu(ops, &tramp_ops, list) {
 		if (addr >= ops->trampoline &&
 		    addr < ops->trampoline + ops->trampoline_size) {
@@ -298,7 +316,7 @@ struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
 			break;
 		}
 	}
-	rcu_read_unlock();
+	preempt_enable_notrace();
 	return found;
 }
 
@@ -420,6 +438,14 @@ int ftrace_startup(struct ftrace_ops *ops)
 int ftrace_shutdown(struct ftrace_ops *ops)
 {
 	lockdep_assert_held(&ftrace_lock);
+	/*
+	 * Once ftrace is dead no site is rewritten again (ftrace_update_all()
+	 * does nothing): sites that call this ops' trampoline keep calling
+	 * it, so neither the ops nor its trampoline may go. The caller learns
+	 * that the ops is still in use.
+	 */
+	if (unlikely(ftrace_is_dead()))
+		return -ENODEV;
 	if (!(ops->flags & FTRACE_OPS_FL_ENABLED) || !ops_on_list(ops))
 		return -EBUSY;
 
@@ -505,6 +531,12 @@ void ftrace_kill(void)
 	WRITE_ONCE(ftrace_disabled, true);
 	ftrace_enabled = 0;
 	ftrace_trace_function = ftrace_stub;
+	/*
+	 * kprobes on ftrace sites can neither be armed nor disarmed any
+	 * more: tell them, so that they stop asking (and stop running their
+	 * handler) instead of warning at every attempt.
+	 */
+	kprobe_ftrace_kill();
 }
 
 /* Is a registered ops one that must keep running (PERMANENT)? */

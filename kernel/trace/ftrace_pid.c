@@ -263,31 +263,78 @@ static int fpid_release(struct inode *inode, struct file *filp)
 }
 
 /*
+ * A write is taken a chunk at a time, so that its length has no limit (a
+ * list of every pid is long): each chunk ends after its last separator,
+ * and the word cut there goes on in the next one.
+ */
+#define FPID_CHUNK	PAGE_SIZE
+
+/* Where the last whole word of @buf (@len bytes) ends, or 0 if none does. */
+static size_t fpid_cut(const char *buf, size_t len)
+{
+	while (len && !strchr(" \t\n", buf[len - 1]))
+		len--;
+	return len;
+}
+
+/*
  * Pids separated by white space join the list. One bad word fails the
- * whole write and leaves the list as it was.
+ * whole write and leaves the list as it was: the chunks build private
+ * sets, each on the one before, and only the last is published.
  */
 static ssize_t fpid_write(struct file *filp, const char __user *ubuf,
 			  size_t cnt, loff_t *ppos)
 {
 	struct trace_array *tr = fpid_tr(filp);
 	bool no_trace = fpid_notrace(filp);
-	struct trace_pid_set *set;
-	char *text;
-	int ret;
+	struct trace_pid_set *set = NULL, *next;
+	size_t done = 0, have = 0, n, cut;
+	bool started = false;
+	char *buf, save;
+	int ret = 0;
 
 	if (!cnt)
 		return 0;
-	if (cnt > PAGE_SIZE * 4)
-		return -EINVAL;
-	text = memdup_user_nul(ubuf, cnt);
-	if (IS_ERR(text))
-		return PTR_ERR(text);
+	buf = kmalloc(FPID_CHUNK + 1, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
 	mutex_lock(&fpid_mutex);
-	ret = trace_pid_set_write(fpid_file_set(tr, no_trace), text, &set);
+	while (done < cnt) {
+		n = min_t(size_t, cnt - done, FPID_CHUNK - have);
+		if (copy_from_user(buf + have, ubuf + done, n)) {
+			ret = -EFAULT;
+			break;
+		}
+		done += n;
+		have += n;
+		cut = done < cnt ? fpid_cut(buf, have) : have;
+		/* a word as long as a chunk is no pid */
+		if (!cut) {
+			ret = -EINVAL;
+			break;
+		}
+		/* at cut == have, buf[cut] is the spare byte past the text */
+		save = cut < have ? buf[cut] : '\0';
+		buf[cut] = '\0';
+		ret = trace_pid_set_write(started ? set :
+					  fpid_file_set(tr, no_trace),
+					  buf, &next);
+		if (ret)
+			break;
+		if (started)
+			trace_pid_set_free(set);
+		set = next;
+		started = true;
+		buf[cut] = save;
+		memmove(buf, buf + cut, have - cut);
+		have -= cut;
+	}
 	if (!ret)
 		fpid_set(tr, no_trace, set);
+	else if (started)
+		trace_pid_set_free(set);
 	mutex_unlock(&fpid_mutex);
-	kfree(text);
+	kfree(buf);
 	if (ret)
 		return ret;
 	*ppos += cnt;

@@ -86,7 +86,8 @@ static DEFINE_MUTEX(graph_filter_lock);
 /* Bits of a task's word (fgraph_get_task_var()) for one array. */
 #define GRAPH_TV_NOTRACE	BIT(0)	/* inside a set_graph_notrace one */
 #define GRAPH_TV_INSIDE		BIT(1)	/* inside a set_graph_function one */
-#define GRAPH_TV_DEPTH_SHIFT	2	/* at this depth */
+#define GRAPH_TV_IRQ		BIT(2)	/* ... that a hard irq called */
+#define GRAPH_TV_DEPTH_SHIFT	3	/* at this depth */
 
 /* Publish copies of graph_filter_ops' hashes for the callbacks. */
 static int graph_filter_publish(void)
@@ -310,7 +311,13 @@ int trace_graph_filter_entry(unsigned long *tv,
 	if (!(*tv & GRAPH_TV_INSIDE) && !graph_hash_empty(&graph_only)) {
 		if (!graph_hash_has(&graph_only, trace->func))
 			return GRAPH_FILTER_REFUSE;
+		/*
+		 * A set_graph_function target that runs in a hard irq is
+		 * traced, with what it calls, even when irqs are not
+		 * (funcgraph-irqs off): the user named it.
+		 */
 		*tv |= GRAPH_TV_INSIDE |
+		       (in_hardirq() ? GRAPH_TV_IRQ : 0) |
 		       ((unsigned long)trace->depth << GRAPH_TV_DEPTH_SHIFT);
 	}
 	if (fgraph_max_depth && trace->depth >= fgraph_max_depth) {
@@ -357,7 +364,7 @@ static int graph_entry(struct ftrace_graph_ent *trace, struct fgraph_ops *gops)
 	case GRAPH_FILTER_HOOK:
 		return 1;
 	}
-	if (fgraph_skip_irqs && in_hardirq())
+	if (fgraph_skip_irqs && in_hardirq() && !(*tv & GRAPH_TV_IRQ))
 		goto refuse;
 	/* tracing_thresh: only returns are written, those long enough */
 	if (tracing_thresh)
