@@ -175,16 +175,33 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 		goto out;
 	}
 
+#ifdef CONFIG_TRACER_MAX_TRACE
+	/*
+	 * A tracer that swaps the snapshot in is one of its users: refused
+	 * while a buffer is mapped, before the current tracer is torn down
+	 * so that a refusal changes nothing.
+	 */
+	if (t->use_max_tr) {
+		ret = tracing_snapshot_get(tr);
+		if (ret)
+			goto out;
+	}
+#endif
 	tr->current_trace->enabled--;
 	if (tr->current_trace->reset)
 		tr->current_trace->reset(tr);
+#ifdef CONFIG_TRACER_MAX_TRACE
+	/* its probes are gone (see tracing_map_get() for those in flight) */
+	if (tr->current_trace->use_max_tr)
+		tracing_snapshot_put(tr);
+#endif
 	tr->current_trace = &nop_trace;
 
 #ifdef CONFIG_TRACER_MAX_TRACE
 	if (t->use_max_tr && !tr->allocated_snapshot) {
 		ret = tracing_alloc_snapshot_instance(tr);
 		if (ret)
-			goto out_nop;
+			goto out_put;
 	}
 #endif
 	/*
@@ -195,14 +212,18 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 	if (t->init) {
 		ret = t->init(tr);
 		if (ret)
-			goto out_nop;
+			goto out_put;
 	}
 	tr->current_trace = t;
 	t->enabled++;
 	update_tracer_options(tr);
 	goto out;
 
-out_nop:
+out_put:
+#ifdef CONFIG_TRACER_MAX_TRACE
+	if (t->use_max_tr)
+		tracing_snapshot_put(tr);
+#endif
 	/* nop is always fine: leave the array in a known state. */
 	nop_trace.enabled++;
 	update_tracer_options(tr);
