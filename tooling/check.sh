@@ -5,7 +5,8 @@
 #   T0 userspace harnesses (tools/testing/*/ of ours with a `check` target)
 #   build + boot of our kernel, T1 boot self-tests (tooling/expect/selftests.list)
 #   T2 our ftracetest cases, T3 upstream ftracetest against
-#   tooling/expect/ftracetest-ours.list, T4 trace-cmd, T7 a short torture
+#   tooling/expect/ftracetest-ours.list and upstream's ring-buffer/map_test,
+#   T4 trace-cmd, T7 a short torture
 source "$(dirname "$0")/common.sh"
 
 PASSED=0
@@ -146,7 +147,7 @@ if [ "${DEBUG:-0}" = 1 ]; then
 	t3_b=ftrace,tracer,preemptirq
 	guest_timeout=${CHECK_TIMEOUT:-14400}
 fi
-RUN=$RUN TIERS=t2,t3,t4 T2=$t2_a T3=$t3_a TIMEOUT=$guest_timeout \
+RUN=$RUN TIERS=t2,t3,t4,rb T2=$t2_a T3=$t3_a TIMEOUT=$guest_timeout \
 	APPEND="harness.scale=$scale" "$TOOLING/vm.sh" ours check &
 pid_a=$!
 RUN=$RUN2 TIERS=t2,t3 T2=$t2_b T3=$t3_b TIMEOUT=$guest_timeout \
@@ -251,6 +252,14 @@ while read -r name; do
 done < "$expect"
 echo "t3: $p3 of $n3 in-scope upstream cases pass ($(grep -c '^[^#]' "$expect" || true) expected)"
 for n in "${new[@]}"; do echo "t3: newly passing, add to $expect: $n"; done
+stage_end
+
+# upstream's ring-buffer selftest (map_test: the mmap of trace_pipe_raw),
+# one result per test, run by guest A
+stage_start "T3 upstream ring-buffer/map_test"
+tally rb "$results"
+[ $TALLIED -gt 0 ] || fail "rb: map_test gave no result (see $RUN/out.log)"
+echo "rb: $TALLIED map_test results"
 stage_end
 
 stage_start "T4 trace-cmd"

@@ -50,7 +50,7 @@ for k in ours ref; do
 	kernel_vars $k
 	# A splat or a timeout is reported below; the results still count.
 	( rc=0
-	  RUN=$BUILD/runs/$NAME-compare-$stamp TIERS=t2,t3,formats,filters \
+	  RUN=$BUILD/runs/$NAME-compare-$stamp TIERS=t2,t3,rb,formats,filters \
 		T3=$categories T2=${COMPARE_T2:-} TIMEOUT=${COMPARE_TIMEOUT:-4800} \
 		"$TOOLING/vm.sh" $k check > /dev/null 2>&1 || rc=$?
 	  echo $rc > "$BUILD/compare-rc-$k" ) &
@@ -70,7 +70,7 @@ def load(path):
     res = {}
     for line in open(path, errors="replace"):
         p = line.split()
-        if len(p) == 4 and p[0] == "@@RESULT" and p[1] in ("t2", "t3"):
+        if len(p) == 4 and p[0] == "@@RESULT" and p[1] in ("t2", "t3", "rb"):
             # A case that printed no result or ran out of time failed.
             res[(p[1], p[2])] = "FAIL" if p[3] in ("NORESULT", "TIMEOUT") else p[3]
     return res
@@ -98,6 +98,16 @@ print("ftracetest total ours: %s reference: %s" % (total(ours), total(ref)))
 t2 = sorted({cat(k) for k in list(ours) + list(ref) if k[0] == "t2"})
 for c in t2:
     print("our cases %s ours: %s reference: %s" % (c, counts(ours, c), counts(ref, c)))
+# upstream's ring-buffer selftest (map_test), test by test
+rb = sorted({k[1] for k in list(ours) + list(ref) if k[0] == "rb"})
+def rbtotal(res):
+    n = collections.Counter(v for k, v in res.items() if k[0] == "rb")
+    return " ".join("%s=%d" % (k, n[k]) for k in sorted(n)) or "none"
+print("ring-buffer/map_test ours: %s reference: %s" % (rbtotal(ours), rbtotal(ref)))
+for name in rb:
+    o, r = ours.get(("rb", name), "not run"), ref.get(("rb", name), "not run")
+    if o != r:
+        print("  %s: ours %s, reference %s" % (name, o, r))
 gap = sorted(k[1] for k in ref if k[0] == "t3" and ref[k] == "PASS" and ours.get(k) != "PASS")
 print("reference passes, ours does not: %d" % len(gap))
 for name in gap:

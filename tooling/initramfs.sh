@@ -39,10 +39,18 @@ done
 [ -e "$root/lib64" ] || ln -s lib "$root/lib64" 2>/dev/null || true
 
 # Our small guest programs (benchmark workloads, test clients), static.
+# The uapi headers the host's libc headers lack (linux/trace_mmap.h) come
+# from the base tree, after the host's own.
+uapi=(-idirafter "$BASE/include/uapi")
 for c in "$TOOLING"/guest-src/*.c; do
 	[ -f "$c" ] || continue
-	gcc -O2 -static -Wall -o "$root/usr/bin/$(basename "${c%.c}")" "$c"
+	gcc -O2 -static -Wall "${uapi[@]}" -o "$root/usr/bin/$(basename "${c%.c}")" "$c"
 done
+# Upstream's ring-buffer selftest (the mmap of trace_pipe_raw), built in
+# place from the base tree for both kernels; guest/check.sh runs it as the
+# tier "rb". Its includes are relative to its own directory.
+gcc -O2 -static -Wall -D_GNU_SOURCE "${uapi[@]}" -o "$root/usr/bin/map_test" \
+	"$BASE/tools/testing/selftests/ring-buffer/map_test.c"
 
 # Users: root, and an unprivileged user for permission tests.
 cat > "$root/etc/passwd" <<PW

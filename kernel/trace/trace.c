@@ -697,6 +697,9 @@ static void init_array_state(struct trace_array *tr)
 	cpumask_copy(tr->tracing_cpumask, cpu_all_mask);
 	tr->max_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 	raw_spin_lock_init(&tr->start_lock);
+#ifdef CONFIG_TRACER_MAX_TRACE
+	spin_lock_init(&tr->snapshot_map_lock);
+#endif
 	tr->buffer_percent = 50;
 	tr->current_trace = &nop_trace;
 	INIT_LIST_HEAD(&tr->err_log);

@@ -223,6 +223,17 @@ struct trace_array {
 	struct array_buffer	max_buffer;
 	bool			allocated_snapshot;
 	unsigned long		max_latency;
+	/*
+	 * A swap would move a buffer user space has mapped out from under
+	 * it, so those who may swap (snapshot_users: a latency tracer, a
+	 * snapshot trigger or probe, a write of 1 to snapshot) and the
+	 * mappings of trace_pipe_raw (mapped: one per vma) exclude each
+	 * other; both counts under snapshot_map_lock, which the mmap path
+	 * takes under mmap_lock (trace_types_lock cannot nest there).
+	 */
+	spinlock_t		snapshot_map_lock;
+	unsigned int		snapshot_users;
+	unsigned int		mapped;
 #endif
 	arch_spinlock_t		max_lock;	/* serialises buffer swaps */
 	int			buffer_disabled; /* tracing_on mirror */
@@ -591,20 +602,34 @@ void trace_record_fstack(struct trace_buffer *buffer, unsigned int trace_ctx,
  * A write of @val to the snapshot file of @tr (@cpu is RING_BUFFER_ALL_CPUS
  * for the top-level file): 0 frees the snapshot buffer, 1 allocates it if
  * needed and swaps it with the live buffer, anything else clears it.
- * Returns 0 or -errno (-EBUSY when the current tracer owns the buffer,
- * -EINVAL for 0 on a per-CPU file). Takes trace_types_lock.
+ * Returns 0 or -errno (-EBUSY when the current tracer owns the buffer or,
+ * for 1, while a buffer of @tr is mapped; -EINVAL for 0 on a per-CPU
+ * file). Takes trace_types_lock.
  */
 int tracing_snapshot_write(struct trace_array *tr, int cpu, unsigned long val);
 /* Allocate @tr's snapshot buffer if it has none; trace_types_lock held. */
 int tracing_alloc_snapshot_instance(struct trace_array *tr);
 /*
  * For snapshot triggers: make sure @tr has its snapshot buffer (takes
- * trace_types_lock; -EBUSY when the current tracer owns it), and swap
- * it with the live one from any context but NMI.
+ * trace_types_lock; -EBUSY when the current tracer owns it or a buffer
+ * of @tr is mapped), and swap it with the live one from any context but
+ * NMI.
  */
 int tracing_snapshot_arm(struct trace_array *tr);
 /* Swap @tr's buffers now (any context but NMI), if it can. */
 void tracing_snapshot_instance(struct trace_array *tr);
+/*
+ * Become (and stop being) a user of @tr's snapshot, one that may swap
+ * it: -EBUSY while a buffer of @tr is mapped. Allocates nothing.
+ */
+int tracing_snapshot_get(struct trace_array *tr);
+void tracing_snapshot_put(struct trace_array *tr);
+/*
+ * Count (and uncount) one user-space mapping of a buffer of @tr: -EBUSY
+ * while the snapshot has users. May sleep; safe under mmap_lock.
+ */
+int tracing_map_get(struct trace_array *tr);
+void tracing_map_put(struct trace_array *tr);
 /*
  * For the latency tracers, interrupts off: keep the new maximum that
  * @tsk caused on @cpu (the section in @tr's per-CPU data of @cpu ends
@@ -614,6 +639,9 @@ void tracing_snapshot_instance(struct trace_array *tr);
  */
 void latency_update_max(struct trace_array *tr, struct task_struct *tsk,
 			int cpu, bool one_cpu);
+#else
+static inline int tracing_map_get(struct trace_array *tr) { return 0; }
+static inline void tracing_map_put(struct trace_array *tr) { }
 #endif
 
 /* ======== trace_events_trigger.c: trace_marker's triggers ============== */

@@ -106,11 +106,40 @@ static int snapshot_prepare(struct trace_array *tr)
 	return tracing_snapshot_arm(tr);
 }
 
+/*
+ * Each snapshot trigger is a user of the snapshot for as long as it
+ * exists (snapshot_release() ends that), which keeps the array's buffers
+ * from being mapped; a mapping that came after ->prepare refuses it here.
+ */
+static int snapshot_parse(const struct event_trigger_cmd *cmd,
+			  struct trace_event_file *file, struct trigger_parse *p)
+{
+	int ret;
+
+	if (p->remove)
+		return trigger_parse_generic(cmd, file, p, NULL);
+	ret = tracing_snapshot_get(file->tr);
+	if (ret)
+		return ret;
+	/* a trigger not added is freed without ->release */
+	ret = trigger_parse_generic(cmd, file, p, NULL);
+	if (ret)
+		tracing_snapshot_put(file->tr);
+	return ret;
+}
+
+/* After the probes are done with @t: it swaps no more. */
+static void snapshot_release(struct event_trigger *t)
+{
+	tracing_snapshot_put(t->file->tr);
+}
+
 static struct event_trigger_cmd snapshot_cmd = {
 	.name		= "snapshot",
 	.type		= ETT_SNAPSHOT,
-	.parse		= simple_parse,
+	.parse		= snapshot_parse,
 	.prepare	= snapshot_prepare,
+	.release	= snapshot_release,
 	.fire		= snapshot_fire,
 	.print		= simple_print,
 };

@@ -169,12 +169,34 @@ static void snapshot_count_hit(struct trace_array *tr,
 		tracing_snapshot_instance(tr);
 }
 
+/*
+ * Each site is a user of the snapshot while it exists, so the array's
+ * buffers cannot be mapped meanwhile (and a mapping refuses new sites).
+ * A site is detached only once no CPU can still be in its probe.
+ */
+static int snapshot_attach(struct ftrace_probe_site *site, void *arg)
+{
+	struct trace_array *tr = arg;
+	int ret = tracing_snapshot_get(tr);
+
+	if (!ret)
+		site->data = tr;
+	return ret;
+}
+
+static void snapshot_detach(struct ftrace_probe_site *site)
+{
+	tracing_snapshot_put(site->data);
+}
+
 static const struct ftrace_probe_kind snapshot_kind = {
 	.name = "snapshot", .hit = snapshot_hit,
+	.attach = snapshot_attach, .detach = snapshot_detach,
 };
 
 static const struct ftrace_probe_kind snapshot_count_kind = {
 	.name = "snapshot", .counted = true, .hit = snapshot_count_hit,
+	.attach = snapshot_attach, .detach = snapshot_detach,
 };
 #endif
 
@@ -236,6 +258,9 @@ static int func_cmd_run(struct trace_array *tr, struct ftrace_hash *hash,
 	}
 #ifdef CONFIG_TRACER_SNAPSHOT
 	if (kind == &snapshot_kind || kind == &snapshot_count_kind) {
+		/* no buffer for sites that could not attach (mapped) */
+		if (READ_ONCE(tr->mapped))
+			return -EBUSY;
 		mutex_lock(&trace_types_lock);
 		ret = tracing_alloc_snapshot_instance(tr);
 		mutex_unlock(&trace_types_lock);
@@ -243,7 +268,7 @@ static int func_cmd_run(struct trace_array *tr, struct ftrace_hash *hash,
 			return ret;
 	}
 #endif
-	ret = ftrace_probe_add(tr, kind, func, count, NULL);
+	ret = ftrace_probe_add(tr, kind, func, count, tr);
 	return ret < 0 ? ret : 0;
 }
 

@@ -8,6 +8,7 @@
  * one trace_pipe per CPU (or one for all) may be open at a time, and
  * readers that consume from the same CPU are serialised below.
  */
+#include <linux/mm.h>
 #include <linux/seq_file.h>
 #include <linux/splice.h>
 #include <linux/slab.h>
@@ -811,16 +812,102 @@ static ssize_t tracing_buffers_splice_read(struct file *file, loff_t *ppos,
 	return ret;
 }
 
+/*
+ * TRACE_MMAP_IOCTL_GET_READER: what user space read of the mapped reader
+ * page is consumed and the next page with data becomes the reader (the
+ * meta page says which). Without O_NONBLOCK it first waits, as a splice
+ * does, for buffer_percent of the buffer or a kick. Command 0 kicks every
+ * waiter of the file, blocked reads and splices included.
+ */
 static long tracing_buffers_ioctl(struct file *file, unsigned int cmd,
 				  unsigned long arg)
 {
 	struct raw_reader *r = file->private_data;
+	struct trace_iterator *iter = &r->iter;
+	int ret;
 
-	/* no mmap of the buffers here: only "wake the waiters" (cmd 0) */
+	if (cmd == TRACE_MMAP_IOCTL_GET_READER) {
+		if (!(file->f_flags & O_NONBLOCK)) {
+			ret = pipe_wait(iter, iter->tr->buffer_percent);
+			if (ret)
+				return ret;
+		}
+		/* -ENODEV when this CPU's buffer is not mapped */
+		return ring_buffer_map_get_reader(iter->array_buffer->buffer,
+						  iter->cpu_file);
+	}
 	if (cmd)
 		return -ENOTTY;
 	guard(mutex)(&trace_types_lock);
-	pipe_kick(&r->iter, false);
+	pipe_kick(iter, false);
+	return 0;
+}
+
+/*
+ * A mapping of trace_pipe_raw counts twice: in the CPU buffer (which
+ * keeps its pages where they are) and in the array (which then takes no
+ * snapshot). Each vma holds one of each, from mmap or from ->open (a
+ * copy of the vma: mremap moves one by copying it, then closing the
+ * old) to ->close. Fork does not copy it (VM_DONTCOPY).
+ *
+ * The buffer pointer is read through the array: no swap can change it
+ * while the array counts a mapping.
+ */
+static void raw_vma_open(struct vm_area_struct *vma)
+{
+	struct raw_reader *r = vma->vm_file->private_data;
+	struct trace_iterator *iter = &r->iter;
+
+	/*
+	 * The original holds a count, so this one cannot be refused: a
+	 * failure here would leave the counts below the number of vmas
+	 * that ->close will drop.
+	 */
+	WARN_ON_ONCE(tracing_map_get(iter->tr));
+	ring_buffer_map_dup(iter->array_buffer->buffer, iter->cpu_file);
+}
+
+static void raw_vma_close(struct vm_area_struct *vma)
+{
+	struct raw_reader *r = vma->vm_file->private_data;
+	struct trace_iterator *iter = &r->iter;
+
+	WARN_ON_ONCE(ring_buffer_unmap(iter->array_buffer->buffer,
+				       iter->cpu_file));
+	tracing_map_put(iter->tr);
+}
+
+/* Only whole mappings: the meta page tells how the rest is laid out. */
+static int raw_vma_may_split(struct vm_area_struct *vma, unsigned long addr)
+{
+	return -EINVAL;
+}
+
+static const struct vm_operations_struct raw_vm_ops = {
+	.open		= raw_vma_open,
+	.close		= raw_vma_close,
+	.may_split	= raw_vma_may_split,
+};
+
+static int tracing_buffers_mmap(struct file *filp, struct vm_area_struct *vma)
+{
+	struct raw_reader *r = filp->private_data;
+	struct trace_iterator *iter = &r->iter;
+	int ret;
+
+	/*
+	 * Called under mmap_lock: trace_types_lock, which is held around
+	 * copies from user space, must not be taken here.
+	 */
+	ret = tracing_map_get(iter->tr);
+	if (ret)
+		return ret;
+	ret = ring_buffer_map(iter->array_buffer->buffer, iter->cpu_file, vma);
+	if (ret) {
+		tracing_map_put(iter->tr);
+		return ret;
+	}
+	vma->vm_ops = &raw_vm_ops;
 	return 0;
 }
 
@@ -830,6 +917,7 @@ static const struct file_operations pipe_raw_fops = {
 	.splice_read	= tracing_buffers_splice_read,
 	.poll		= tracing_buffers_poll,
 	.unlocked_ioctl	= tracing_buffers_ioctl,
+	.mmap		= tracing_buffers_mmap,
 	.flush		= tracing_buffers_flush,
 	.release	= tracing_buffers_release,
 };

@@ -261,6 +261,60 @@ void latency_update_max(struct trace_array *tr, struct task_struct *tsk,
 	note_max_section(tr, tsk, cpu);
 }
 
+int tracing_snapshot_get(struct trace_array *tr)
+{
+	int ret = 0;
+
+	spin_lock(&tr->snapshot_map_lock);
+	if (tr->mapped || tr->snapshot_users == UINT_MAX)
+		ret = -EBUSY;
+	else
+		tr->snapshot_users++;
+	spin_unlock(&tr->snapshot_map_lock);
+	return ret;
+}
+
+void tracing_snapshot_put(struct trace_array *tr)
+{
+	spin_lock(&tr->snapshot_map_lock);
+	if (!WARN_ON_ONCE(!tr->snapshot_users))
+		tr->snapshot_users--;
+	spin_unlock(&tr->snapshot_map_lock);
+}
+
+int tracing_map_get(struct trace_array *tr)
+{
+	bool first = false;
+	int ret = 0;
+
+	spin_lock(&tr->snapshot_map_lock);
+	if (tr->snapshot_users || tr->mapped == UINT_MAX) {
+		ret = -EBUSY;
+	} else {
+		first = !tr->mapped;
+		tr->mapped++;
+	}
+	spin_unlock(&tr->snapshot_map_lock);
+	/*
+	 * A swap that saw no mapping may still be under way: the last user
+	 * of the snapshot went a moment ago, or tracing_snapshot() came
+	 * from elsewhere. Swaps test tr->mapped and swap with interrupts
+	 * off, so once a grace period has passed every later one sees the
+	 * mapping and leaves the buffer where it is.
+	 */
+	if (first)
+		synchronize_rcu();
+	return ret;
+}
+
+void tracing_map_put(struct trace_array *tr)
+{
+	spin_lock(&tr->snapshot_map_lock);
+	if (!WARN_ON_ONCE(!tr->mapped))
+		tr->mapped--;
+	spin_unlock(&tr->snapshot_map_lock);
+}
+
 /*
  * Why a snapshot was not taken, said in the trace itself, where whoever
  * looks for the snapshot looks (the reference's words: scripts grep them).
@@ -293,8 +347,16 @@ void tracing_snapshot_instance(struct trace_array *tr)
 				 "*** Can not use snapshot (sorry) ***\n");
 		return;
 	}
+	/*
+	 * Tested with interrupts off, as the swap is done: see
+	 * tracing_map_get() for why that makes the test stick.
+	 */
 	local_irq_save(flags);
-	update_max_tr(tr, current, smp_processor_id(), NULL);
+	if (READ_ONCE(tr->mapped))
+		snapshot_refused(tr, "*** BUFFER MEMORY MAPPED ***\n",
+				 "*** Can not use snapshot (sorry) ***\n");
+	else
+		update_max_tr(tr, current, smp_processor_id(), NULL);
 	local_irq_restore(flags);
 }
 
@@ -343,7 +405,13 @@ int tracing_snapshot_arm(struct trace_array *tr)
 	int ret;
 
 	mutex_lock(&trace_types_lock);
-	ret = tracing_alloc_snapshot_instance(tr);
+	/*
+	 * Not worth a buffer while mapped: the trigger could not hold
+	 * the snapshot (its ->parse takes the user's count).
+	 */
+	ret = -EBUSY;
+	if (!READ_ONCE(tr->mapped))
+		ret = tracing_alloc_snapshot_instance(tr);
 	mutex_unlock(&trace_types_lock);
 	return ret < 0 ? ret : 0;
 }
@@ -382,20 +450,23 @@ int tracing_snapshot_write(struct trace_array *tr, int cpu, unsigned long val)
 			free_snapshot(tr);
 		break;
 	case 1:
+		/* a user for the swap: none while a buffer is mapped */
+		ret = tracing_snapshot_get(tr);
+		if (ret)
+			break;
 		if (tr->allocated_snapshot)
 			ret = match_live_size(tr, cpu);
 		else
 			ret = tracing_alloc_snapshot_instance(tr);
-		if (ret < 0)
-			break;
-		if (cpu == RING_BUFFER_ALL_CPUS) {
+		if (ret >= 0 && cpu == RING_BUFFER_ALL_CPUS) {
 			local_irq_disable();
 			update_max_tr(tr, current, smp_processor_id(), NULL);
 			local_irq_enable();
-		} else {
+		} else if (ret >= 0) {
 			/* A CPU's buffer is swapped from that CPU. */
 			ret = smp_call_function_single(cpu, swap_this_cpu, tr, 1);
 		}
+		tracing_snapshot_put(tr);
 		break;
 	default:
 		if (!tr->allocated_snapshot)

@@ -176,10 +176,27 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 		goto out;
 	}
 
+#ifdef CONFIG_TRACER_MAX_TRACE
+	/*
+	 * A tracer that swaps the snapshot in is one of its users: refused
+	 * while a buffer is mapped, before the current tracer is torn down
+	 * so that a refusal changes nothing.
+	 */
+	if (t->use_max_tr) {
+		ret = tracing_snapshot_get(tr);
+		if (ret)
+			goto out;
+	}
+#endif
 	had_max_tr = tr->current_trace->use_max_tr;
 	tr->current_trace->enabled--;
 	if (tr->current_trace->reset)
 		tr->current_trace->reset(tr);
+#ifdef CONFIG_TRACER_MAX_TRACE
+	/* its probes are gone (see tracing_map_get() for those in flight) */
+	if (tr->current_trace->use_max_tr)
+		tracing_snapshot_put(tr);
+#endif
 	tr->current_trace = &nop_trace;
 
 #ifdef CONFIG_TRACER_MAX_TRACE
@@ -194,7 +211,7 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 	if (t->use_max_tr && !tr->allocated_snapshot) {
 		ret = tracing_alloc_snapshot_instance(tr);
 		if (ret)
-			goto out_nop;
+			goto out_put;
 		allocated_here = true;
 	}
 #endif
@@ -219,7 +236,11 @@ out_free:
 	if (allocated_here)
 		free_snapshot(tr);
 #endif
-out_nop:
+out_put:
+#ifdef CONFIG_TRACER_MAX_TRACE
+	if (t->use_max_tr)
+		tracing_snapshot_put(tr);
+#endif
 	/* nop is always fine: leave the array in a known state. */
 	nop_trace.enabled++;
 	update_tracer_options(tr);

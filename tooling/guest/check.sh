@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Guest side of `make check`: runs the tiers given as a comma list in $1
 # (t2 = our kselftest cases, t3 = upstream ftracetest categories, t4 =
-# trace-cmd) and prints one "@@RESULT tier name STATUS" line per case;
+# trace-cmd, rb = upstream's ring-buffer map_test) and prints one
+# "@@RESULT tier name STATUS" line per case;
 # the tier "formats" dumps every format file of events/ instead, and
 # "filters" applies a fixed table of event filters (filters.sh).
 # The host decides what the results mean (expectations, counts).
@@ -96,6 +97,47 @@ case ",$tiers," in *,formats,*)
 esac
 case ",$tiers," in *,filters,*)
 	sh /harness/filters.sh
+esac
+
+# rb: upstream's ring-buffer selftest (tools/testing/selftests/ring-buffer/
+# map_test of the base tree, built by initramfs.sh): the mmap of
+# trace_pipe_raw. Its TAP lines ("ok N name", "not ok N name", "# SKIP"
+# after either) become one result per test. Before t2 and t3: one of
+# t3-last.list wedges the reference, and make compare wants this from both.
+case ",$tiers," in *,rb,*)
+	if [ -x /usr/bin/map_test ]; then
+		timeout $((CASE_TIMEOUT * CASE_SCALE)) /usr/bin/map_test > /tmp/map_test.out 2>&1
+		rc=$?
+		n=0
+		while read -r line; do
+			[ -n "$line" ] || continue
+			name=${line#*ok }
+			name=${name#* }
+			name=${name%% *}
+			case $line in
+			*'# SKIP'*) st=SKIP ;;
+			'not ok '*) st=FAIL ;;
+			*) st=PASS ;;
+			esac
+			result rb "ring-buffer/map_test:$name" $st
+			n=$((n + 1))
+		done <<EOT
+$(grep -E '^(not )?ok [0-9]+ ' /tmp/map_test.out)
+EOT
+		if [ $n = 0 ] || { [ $rc != 0 ] && ! grep -q '^not ok ' /tmp/map_test.out; }; then
+			result rb ring-buffer/map_test NORESULT
+		fi
+		if [ $rc != 0 ]; then
+			echo "---- ring-buffer/map_test: status $rc"
+			tail -n 40 /tmp/map_test.out
+			echo "----"
+		fi
+		# it leaves tracing off and 8 KB sub-buffers behind
+		echo 4 > /sys/kernel/tracing/buffer_subbuf_size_kb
+		echo 1 > /sys/kernel/tracing/tracing_on
+	else
+		result rb ring-buffer/map_test NOTBUILT
+	fi
 esac
 
 case ",$tiers," in *,t2,*)
