@@ -349,7 +349,8 @@ static int edit_feed(struct filter_session *s, struct session_edit *e,
 	for (i = 0; i <= len; i++) {
 		bool end = i == len;
 
-		if (!end && !isspace(text[i])) {
+		/* a NUL ends a word as a blank does, as upstream's parser */
+		if (!end && text[i] && !isspace(text[i])) {
 			if (s->word_len >= FILTER_WORD_MAX)
 				return -EINVAL;
 			s->word[s->word_len++] = text[i];

@@ -283,7 +283,8 @@ static ssize_t fpid_write(struct file *filp, const char __user *ubuf,
 	if (IS_ERR(text))
 		return PTR_ERR(text);
 	mutex_lock(&fpid_mutex);
-	ret = trace_pid_set_write(fpid_file_set(tr, no_trace), text, &set);
+	ret = trace_pid_set_write(fpid_file_set(tr, no_trace), text, cnt,
+				  &set);
 	if (!ret)
 		fpid_set(tr, no_trace, set);
 	mutex_unlock(&fpid_mutex);
