@@ -161,6 +161,7 @@ struct filter_session {
 	struct ftrace_ops	*ops;
 	bool			filter;
 	bool			trunc;
+	bool			graph;		/* FTRACE_ITER_GRAPH */
 	struct ftrace_hash	*hash;		/* the session's copy */
 	struct list_head	mods;		/* the session's :mod: filters */
 	unsigned int		good_writes, bad_writes;
@@ -300,8 +301,15 @@ static int filter_word(struct filter_session *s, char *word,
 
 	cmd = strchr(word, ':');
 	if (!cmd) {
+		unsigned long before = hash->count;
+
 		ret = ftrace_match_records(hash, word, NULL);
-		return ret < 0 ? ret : ret ? 0 : -EINVAL;
+		if (ret < 0)
+			return ret;
+		/* the graph files: "!name" must remove something */
+		if (s->graph && word[0] == '!' && hash->count == before)
+			return -EINVAL;
+		return ret ? 0 : -EINVAL;
 	}
 	*cmd++ = '\0';
 	param = strchr(cmd, ':');
@@ -496,6 +504,8 @@ int ftrace_regex_open(struct trace_array *tr, struct ftrace_ops *ops, int flag,
 	s->ops = ops;
 	s->filter = !(flag & FTRACE_ITER_NOTRACE);
 	s->trunc = (file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC);
+	s->graph = flag & FTRACE_ITER_GRAPH;
+	flag &= ~FTRACE_ITER_GRAPH;
 	INIT_LIST_HEAD(&s->mods);
 	live_mods = tr_mods(tr, s->filter);
 
