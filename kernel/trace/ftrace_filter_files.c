@@ -187,7 +187,12 @@ static int mod_command(struct filter_session *s, struct ftrace_hash *hash,
 
 	if (!s->tr)
 		return -ENODEV;
-	if (!module || !*module)
+	/*
+	 * An empty module name is upstream's "every module": it matches
+	 * the functions of the modules loaded, and with none it is kept
+	 * (and listed as ":mod:"), a filter that lets nothing through.
+	 */
+	if (!module)
 		return -EINVAL;
 	pattern = kstrdup(func, GFP_KERNEL);
 	modpat = kstrdup(module, GFP_KERNEL);
