@@ -162,6 +162,7 @@ struct filter_session {
 	bool			filter;
 	bool			trunc;
 	bool			had_mods;	/* opened with :mod: filters waiting */
+	bool			graph;		/* FTRACE_ITER_GRAPH */
 	struct ftrace_hash	*hash;		/* the session's copy */
 	struct list_head	mods;		/* the session's :mod: filters */
 	unsigned int		good_writes, bad_writes;
@@ -187,7 +188,12 @@ static int mod_command(struct filter_session *s, struct ftrace_hash *hash,
 
 	if (!s->tr)
 		return -ENODEV;
-	if (!module || !*module)
+	/*
+	 * An empty module name is upstream's "every module": it matches
+	 * the functions of the modules loaded, and with none it is kept
+	 * (and listed as ":mod:"), a filter that lets nothing through.
+	 */
+	if (!module)
 		return -EINVAL;
 	pattern = kstrdup(func, GFP_KERNEL);
 	modpat = kstrdup(module, GFP_KERNEL);
@@ -301,8 +307,15 @@ static int filter_word(struct filter_session *s, char *word,
 
 	cmd = strchr(word, ':');
 	if (!cmd) {
+		unsigned long before = hash->count;
+
 		ret = ftrace_match_records(hash, word, NULL);
-		return ret < 0 ? ret : ret ? 0 : -EINVAL;
+		if (ret < 0)
+			return ret;
+		/* the graph files: "!name" must remove something */
+		if (s->graph && word[0] == '!' && hash->count == before)
+			return -EINVAL;
+		return ret ? 0 : -EINVAL;
 	}
 	*cmd++ = '\0';
 	param = strchr(cmd, ':');
@@ -350,7 +363,8 @@ static int edit_feed(struct filter_session *s, struct session_edit *e,
 	for (i = 0; i <= len; i++) {
 		bool end = i == len;
 
-		if (!end && !isspace(text[i])) {
+		/* a NUL ends a word as a blank does, as upstream's parser */
+		if (!end && text[i] && !isspace(text[i])) {
 			if (s->word_len >= FILTER_WORD_MAX)
 				return -EINVAL;
 			s->word[s->word_len++] = text[i];
@@ -510,6 +524,8 @@ int ftrace_regex_open(struct trace_array *tr, struct ftrace_ops *ops, int flag,
 	s->ops = ops;
 	s->filter = !(flag & FTRACE_ITER_NOTRACE);
 	s->trunc = (file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC);
+	s->graph = flag & FTRACE_ITER_GRAPH;
+	flag &= ~FTRACE_ITER_GRAPH;
 	INIT_LIST_HEAD(&s->mods);
 	live_mods = tr_mods(tr, s->filter);
 

@@ -241,6 +241,12 @@ void ftrace_process_cached_mods(const char *name);
 void ftrace_apply_boot_filters(void);
 /* ftrace_filter= or ftrace_notrace= was on the command line. */
 extern bool ftrace_filter_param;
+/*
+ * With FTRACE_ITER_FILTER or _NOTRACE to ftrace_regex_open(): the file is
+ * set_graph_function or set_graph_notrace, where "!name" must take a
+ * function out of the list (upstream's EINVAL when none was in it).
+ */
+#define FTRACE_ITER_GRAPH	BIT(16)
 
 /* ========================= ftrace_files.c ============================ */
 

@@ -13,6 +13,7 @@
  * between the probe and the switch itself, still by the outgoing task,
  * are not taken for the incoming one's.
  */
+#include <linux/ctype.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
@@ -272,7 +273,8 @@ static int fpid_release(struct inode *inode, struct file *filp)
 /* Where the last whole word of @buf (@len bytes) ends, or 0 if none does. */
 static size_t fpid_cut(const char *buf, size_t len)
 {
-	while (len && !strchr(" \t\n", buf[len - 1]))
+	/* the separators of trace_pid_set_write(): white space and NUL */
+	while (len && buf[len - 1] && !isspace(buf[len - 1]))
 		len--;
 	return len;
 }
@@ -318,7 +320,7 @@ static ssize_t fpid_write(struct file *filp, const char __user *ubuf,
 		buf[cut] = '\0';
 		ret = trace_pid_set_write(started ? set :
 					  fpid_file_set(tr, no_trace),
-					  buf, &next);
+					  buf, cut, &next);
 		if (ret)
 			break;
 		if (started)

@@ -701,9 +701,12 @@ int trace_stat_register(struct trace_stat *st);
 bool trace_pid_ignore_task(const struct trace_pid_set *pids,
 			   const struct trace_pid_set *no_pids,
 			   struct task_struct *task);
-/* @from's pids and @text's in a new set *@to (NULL: none); 0 or -errno. */
-int trace_pid_set_write(const struct trace_pid_set *from, char *text,
-			struct trace_pid_set **to);
+/*
+ * @from's pids and those of the @len bytes at @text in a new set *@to
+ * (NULL: none); 0 or -errno.
+ */
+int trace_pid_set_write(const struct trace_pid_set *from, const char *text,
+			size_t len, struct trace_pid_set **to);
 void trace_pid_set_free(struct trace_pid_set *s);
 /* The *-fork options' probes: a child of a member joins, an exit leaves. */
 void trace_pid_set_fork(struct trace_pid_set *s, struct task_struct *parent,

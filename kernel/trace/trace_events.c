@@ -1389,7 +1389,8 @@ static ssize_t set_event_write(struct file *filp, const char __user *ubuf,
 		if (get_user(c, ubuf + done))
 			return -EFAULT;
 		done++;
-		if (!isspace(c)) {
+		/* a NUL ends a word as a blank does, as upstream's parser */
+		if (c && !isspace(c)) {
 			if (st.len >= SET_EVENT_WORD_MAX)
 				return -EINVAL;
 			st.word[st.len++] = c;
@@ -1655,7 +1656,7 @@ static ssize_t pid_file_write(struct file *filp, const char __user *ubuf,
 					  lockdep_is_held(&event_mutex)) :
 		rcu_dereference_protected(st->pids,
 					  lockdep_is_held(&event_mutex));
-	ret = trace_pid_set_write(old, text, &l);
+	ret = trace_pid_set_write(old, text, cnt, &l);
 	if (!ret) {
 		ret = pid_list_set(tr, no_trace, l);
 		if (ret)

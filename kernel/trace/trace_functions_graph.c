@@ -134,14 +134,16 @@ static bool graph_hash_empty(struct ftrace_hash __rcu **h)
 
 static int graph_filter_open(struct inode *inode, struct file *file)
 {
-	return ftrace_regex_open(NULL, &graph_filter_ops, FTRACE_ITER_FILTER,
-				 inode, file);
+	return ftrace_regex_open(NULL, &graph_filter_ops,
+				 FTRACE_ITER_FILTER | FTRACE_ITER_GRAPH, inode,
+				 file);
 }
 
 static int graph_notrace_open(struct inode *inode, struct file *file)
 {
-	return ftrace_regex_open(NULL, &graph_filter_ops, FTRACE_ITER_NOTRACE,
-				 inode, file);
+	return ftrace_regex_open(NULL, &graph_filter_ops,
+				 FTRACE_ITER_NOTRACE | FTRACE_ITER_GRAPH, inode,
+				 file);
 }
 
 static int graph_filter_release(struct inode *inode, struct file *file)

@@ -90,9 +90,9 @@ static ssize_t tracing_mark_write(struct file *filp, const char __user *ubuf,
 	struct trace_array *tr = filp->private_data;
 	unsigned long ip = _THIS_IP_;
 	struct trace_buffer *buffer;
-	size_t done, piece, max;
-	char *text = NULL;
-	int ret = 0;
+	char *text;
+	size_t max;
+	int ret;
 
 	if (!marker_allowed(tr) || (ssize_t)cnt < 0)
 		return -EINVAL;
@@ -108,34 +108,22 @@ static ssize_t tracing_mark_write(struct file *filp, const char __user *ubuf,
 	max -= sizeof(struct print_entry) + MARKER_TAIL;
 
 	/*
-	 * A write that does not fit becomes consecutive entries, each the
-	 * next piece of the text: read back, the lines join into what was
-	 * written. Each entry is reserved and committed on its own, so
-	 * another writer's events may land between the pieces.
+	 * One write is one entry, as upstream's: text longer than an entry
+	 * holds at the current sub-buffer size is cut there, and the short
+	 * count returned makes a writer like echo send the rest as the next
+	 * entry.
 	 */
-	for (done = 0; done < cnt; done += piece) {
-		piece = min(cnt - done, max);
-		ret = mark_one(tr, buffer, ip, ubuf + done,
-			       text ? text + done : NULL, piece);
-		if (!ret)
-			continue;
-		if (ret != -EFAULT)
-			break;
-		/* copy it all out, faulting pages in; go on from this piece */
+	cnt = min(cnt, max);
+	ret = mark_one(tr, buffer, ip, ubuf, NULL, cnt);
+	if (ret == -EFAULT) {
+		/* copy it out, faulting the pages in, then record it */
 		text = memdup_user(ubuf, cnt);
-		if (IS_ERR(text)) {
-			ret = PTR_ERR(text);
-			text = NULL;
-			break;
-		}
-		ret = mark_one(tr, buffer, ip, NULL, text + done, piece);
-		if (ret)
-			break;
+		if (IS_ERR(text))
+			return PTR_ERR(text);
+		ret = mark_one(tr, buffer, ip, NULL, text, cnt);
+		kfree(text);
 	}
-	kfree(text);
-
-	/* The buffer refused: report what got in, or -EBADF if nothing. */
-	return done ? done : ret;
+	return ret ? ret : cnt;
 }
 
 static ssize_t tracing_mark_raw_write(struct file *filp,

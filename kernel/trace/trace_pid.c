@@ -12,6 +12,7 @@
  * (pid_max raised after the set was written) is never added that way.
  */
 #include <linux/bitmap.h>
+#include <linux/ctype.h>
 #include <linux/kstrtox.h>
 #include <linux/overflow.h>
 #include <linux/pid.h>
@@ -56,22 +57,40 @@ void trace_pid_set_free(struct trace_pid_set *s)
 	kvfree(s);
 }
 
+/* The longest word taken: upstream's parser holds 127 characters. */
+#define PID_WORD_MAX	127
+
 /*
- * Pass each pid of @text (separated by white space) to @each, if any,
- * and leave the largest in *@max. Upstream's errors: -EINVAL for a word
- * that is not a number, -EPERM for a pid no task can have (upstream's
- * bound is 2^30, ours PID_MAX_LIMIT: the bitmap must cover every pid).
+ * Pass each pid of the @len bytes at @text to @each, if any, and leave
+ * the largest in *@max. Words are separated by white space as isspace()
+ * has it (so a CRLF line end is fine) and by NUL bytes: upstream's
+ * tokenizer stops a word at a NUL as at a blank, and a writer that
+ * retries the rest of a short write sees exactly that. Errors as
+ * upstream's: -EINVAL for a word that is not a number (or too long to
+ * be one), -EPERM for a pid out of range. The range is where we differ
+ * on purpose: upstream takes any pid below 2^30 (and wraps a number
+ * beyond 2^32 into one), ours stops at PID_MAX_LIMIT, the bound of every
+ * pid a task can have, which the bitmap has to cover.
  */
-static int pid_words(char *text, unsigned long *max,
+static int pid_words(const char *text, size_t len, unsigned long *max,
 		     int (*each)(unsigned long pid, void *arg), void *arg)
 {
+	char word[PID_WORD_MAX + 1];
 	unsigned long pid;
-	char *word;
+	size_t i, n;
 	int ret;
 
-	while ((word = strsep(&text, " \t\n"))) {
-		if (!*word)
+	for (i = 0; i < len; ) {
+		if (!text[i] || isspace(text[i])) {
+			i++;
 			continue;
+		}
+		for (n = 0; i < len && text[i] && !isspace(text[i]); i++, n++) {
+			if (n == PID_WORD_MAX)
+				return -EINVAL;
+			word[n] = text[i];
+		}
+		word[n] = '\0';
 		if (kstrtoul(word, 0, &pid))
 			return -EINVAL;
 		if (pid >= PID_MAX_LIMIT)
@@ -98,28 +117,24 @@ static int pid_word_set(unsigned long pid, void *arg)
 /**
  * trace_pid_set_write - a set of pids file's write
  * @from: the published set, or NULL
- * @text: what the user wrote (changed by the parse)
+ * @text: what the user wrote
+ * @len: its length (it may hold NUL bytes)
  * @to: the new set, or NULL when it has no pid
  *
  * The new set holds @from's pids and those of @text; the caller
  * publishes it and frees @from after a grace period. Returns 0 or
  * -errno, in which case nothing was allocated.
  */
-int trace_pid_set_write(const struct trace_pid_set *from, char *text,
-			struct trace_pid_set **to)
+int trace_pid_set_write(const struct trace_pid_set *from, const char *text,
+			size_t len, struct trace_pid_set **to)
 {
 	unsigned long max = 0;
 	unsigned int nbits;
 	struct trace_pid_set *s;
-	char *copy;
 	int ret;
 
-	/* A first pass for errors and the size: @text is cut by strsep. */
-	copy = kstrdup(text, GFP_KERNEL);
-	if (!copy)
-		return -ENOMEM;
-	ret = pid_words(copy, &max, NULL, NULL);
-	kfree(copy);
+	/* A first pass for errors and the size. */
+	ret = pid_words(text, len, &max, NULL, NULL);
 	if (ret)
 		return ret;
 
@@ -132,7 +147,7 @@ int trace_pid_set_write(const struct trace_pid_set *from, char *text,
 		return -ENOMEM;
 	if (from)
 		bitmap_copy(s->bits, from->bits, from->nbits);
-	pid_words(text, &max, pid_word_set, s);
+	pid_words(text, len, &max, pid_word_set, s);
 	/* nothing in it: the file reads back empty, as upstream's */
 	if (bitmap_empty(s->bits, s->nbits)) {
 		kvfree(s);

@@ -145,7 +145,11 @@ int trace_stat_register(struct trace_stat *st)
 			goto out;
 		}
 	}
-	d = tracefs_create_file(st->name, TRACE_MODE_READ, stat_dir, st,
+	/*
+	 * 0640 like upstream's trace_stat files (tools check the mode),
+	 * though there is nothing to write: a write fails with EINVAL.
+	 */
+	d = tracefs_create_file(st->name, TRACE_MODE_WRITE, stat_dir, st,
 				&stat_fops);
 	if (IS_ERR_OR_NULL(d))
 		ret = -ENOMEM;

@@ -7,6 +7,8 @@
  *                       to DST in one write(); prints "wrote N" or the error
  *   coldwrite -b DST    write 16 bytes from an address that is not mapped;
  *                       prints "wrote N" or the error
+ *   coldwrite -z DST    write 0 bytes (a write() shells cannot make);
+ *                       prints "wrote 0" or the error
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -46,8 +48,16 @@ int main(int argc, char **argv)
 		munmap(map, 4096);
 		return report(write(dst, map, 16));
 	}
+	if (argc == 3 && !strcmp(argv[1], "-z")) {
+		dst = open(argv[2], O_WRONLY);
+		if (dst < 0) {
+			perror(argv[2]);
+			return 2;
+		}
+		return report(write(dst, "", 0));
+	}
 	if (argc != 3) {
-		fprintf(stderr, "usage: coldwrite SRC DST | coldwrite -b DST\n");
+		fprintf(stderr, "usage: coldwrite SRC DST | coldwrite -b|-z DST\n");
 		return 2;
 	}
 	src = open(argv[1], O_RDONLY);
