@@ -444,14 +444,10 @@ static int fgraph_cpu_prepare(unsigned int cpu)
 static int fgraph_pm_notify(struct notifier_block *nb, unsigned long state,
 			    void *unused)
 {
-	switch (state) {
-	case PM_HIBERNATION_PREPARE:
+	if (state == PM_HIBERNATION_PREPARE)
 		pause_graph_tracing();
-		break;
-	case PM_POST_HIBERNATION:
+	else if (state == PM_POST_HIBERNATION)
 		unpause_graph_tracing();
-		break;
-	}
 	return NOTIFY_DONE;
 }
 
