@@ -38,19 +38,6 @@
 /* Every command; changed and searched under event_mutex. */
 static LIST_HEAD(trigger_commands);
 
-/* The texts of enum trigger_err, as error_log shows them. */
-static const char *trigger_err_text[TRIGGER_ERR_MAX] = {
-	[TRIGGER_ERR_UNKNOWN_CMD]	= "No such trigger command",
-	[TRIGGER_ERR_BAD_COUNT]		= "Count is not a number",
-	[TRIGGER_ERR_EXPECT_IF]		= "Expected 'if' and a filter",
-	[TRIGGER_ERR_NEED_EVENT]	= "Expected <system>:<event>",
-	[TRIGGER_ERR_NO_EVENT]		= "No such event in this instance",
-	[TRIGGER_ERR_EXISTS]		= "The event already has this trigger",
-	[TRIGGER_ERR_NO_SNAPSHOT]	= "No snapshot buffer",
-	[TRIGGER_ERR_BUSY]		= "Target event is going away",
-	[TRIGGER_ERR_NOMEM]		= "Out of memory",
-};
-
 int trigger_command_register(struct event_trigger_cmd *cmd)
 {
 	struct event_trigger_cmd *c;
@@ -80,21 +67,6 @@ static const struct event_trigger_cmd *trigger_command_find(const char *name)
 			return c;
 	}
 	return NULL;
-}
-
-int trigger_error(struct trigger_parse *p, enum trigger_err err, int pos,
-		  int ret)
-{
-	struct trace_event_call *call;
-	char loc[96];
-
-	if (!p->file)
-		return ret;
-	call = p->file->event_call;
-	snprintf(loc, sizeof(loc), "trigger:%s:%s", call->class->system,
-		 trace_event_name(call));
-	tracing_log_err(p->tr, loc, p->text, trigger_err_text, err, pos);
-	return ret;
 }
 
 /* ---------------------------------------------------------------- */
@@ -284,7 +256,7 @@ int trigger_add(struct event_trigger *t, struct trigger_parse *p)
 	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(o, &file->triggers, list) {
 		if (trigger_same(o, t))
-			return trigger_error(p, TRIGGER_ERR_EXISTS, 0, -EEXIST);
+			return -EEXIST;
 	}
 	/*
 	 * Published whole: pairs with list_for_each_entry_rcu() in
@@ -359,8 +331,7 @@ int trigger_parse_count(struct trigger_parse *p, const char *param,
 			long *count)
 {
 	if (trigger_read_count(param, count))
-		return trigger_error(p, TRIGGER_ERR_BAD_COUNT, p->param_pos,
-				     -EINVAL);
+		return -EINVAL;
 	return 0;
 }
 
@@ -389,13 +360,12 @@ int trigger_set_filter(struct event_trigger *t, struct trigger_parse *p)
 		return 0;
 	expr = trigger_filter_expr(p->filter);
 	if (!expr)
-		return trigger_error(p, TRIGGER_ERR_EXPECT_IF, p->filter_pos,
-				     -EINVAL);
+		return -EINVAL;
 	ret = event_filter_compile(t->file->event_call, expr, false, &filter,
 				   &err);
 	if (ret) {
 		if (ret == -ENOMEM && !filter)
-			return trigger_error(p, TRIGGER_ERR_NOMEM, 0, ret);
+			return ret;
 		trigger_filter_error(p->tr, expr, &err);
 		event_filter_free(filter);
 		return ret;
@@ -403,7 +373,7 @@ int trigger_set_filter(struct event_trigger *t, struct trigger_parse *p)
 	t->filter_text = kstrdup(expr, GFP_KERNEL);
 	if (!t->filter_text) {
 		event_filter_free(filter);
-		return trigger_error(p, TRIGGER_ERR_NOMEM, 0, -ENOMEM);
+		return -ENOMEM;
 	}
 	/* not yet reachable by any probe: plain publication is enough */
 	rcu_assign_pointer(t->filter, filter);
@@ -419,7 +389,7 @@ int trigger_parse_generic(const struct event_trigger_cmd *cmd,
 
 	t = trigger_alloc(cmd, file, data);
 	if (!t)
-		return trigger_error(p, TRIGGER_ERR_NOMEM, 0, -ENOMEM);
+		return -ENOMEM;
 	if (p->remove) {
 		/* what follows the name does not matter for a removal */
 		trigger_remove(t);
@@ -444,13 +414,13 @@ static int trigger_line(struct trace_event_file *file, char *line)
 {
 	const struct event_trigger_cmd *cmd;
 	struct trigger_parse p = {
-		.tr = file->tr, .file = file,
+		.tr = file->tr,
 	};
 	char *text, *name, *rest;
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
-	/* the error log shows the line as written; we cut up a copy */
+	/* the words are cut out of a copy; @line stays as written */
 	p.text = line;
 	text = kstrdup(line, GFP_KERNEL);
 	if (!text)
@@ -458,8 +428,7 @@ static int trigger_line(struct trace_event_file *file, char *line)
 	name = trigger_split_name(&p, text, &rest);
 	cmd = trigger_command_find(name);
 	if (!cmd) {
-		ret = trigger_error(&p, TRIGGER_ERR_UNKNOWN_CMD, name - text,
-				    -EINVAL);
+		ret = -EINVAL;
 		goto out;
 	}
 	trigger_split(&p, rest, rest ? rest - text : 0,

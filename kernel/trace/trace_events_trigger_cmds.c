@@ -256,22 +256,20 @@ static int switch_parse(const struct event_trigger_cmd *cmd,
 	int ret;
 
 	if (trigger_split_target(p->param, &system, &name, &rest))
-		return trigger_error(p, TRIGGER_ERR_NEED_EVENT, p->param_pos,
-				     -EINVAL);
+		return -EINVAL;
 	sw = kzalloc(sizeof(*sw), GFP_KERNEL);
 	if (!sw)
-		return trigger_error(p, TRIGGER_ERR_NOMEM, 0, -ENOMEM);
+		return -ENOMEM;
 	sw->enable = !strcmp(cmd->name, "enable_event");
 	sw->target = switch_target(p->tr, system, name);
 	if (!sw->target) {
 		kfree(sw);
-		return trigger_error(p, TRIGGER_ERR_NO_EVENT, p->param_pos,
-				     -EINVAL);
+		return -EINVAL;
 	}
 	t = trigger_alloc(cmd, file, sw);
 	if (!t) {
 		kfree(sw);
-		return trigger_error(p, TRIGGER_ERR_NOMEM, 0, -ENOMEM);
+		return -ENOMEM;
 	}
 	if (p->remove) {
 		trigger_remove(t);
@@ -290,7 +288,7 @@ static int switch_parse(const struct event_trigger_cmd *cmd,
 		goto free;
 	/* the target's module stays while the trigger points at it */
 	if (!trace_event_try_get_ref(sw->target->event_call)) {
-		ret = trigger_error(p, TRIGGER_ERR_BUSY, p->param_pos, -EBUSY);
+		ret = -EBUSY;
 		goto free;
 	}
 	ret = trace_event_enable_disable(sw->target, 1, 1);

@@ -7,8 +7,8 @@
  *	[!]command[:param][ if filter]
  *
  * The functions cut a writable copy of the line in place and hand back
- * pointers into it; they allocate nothing and log nothing: the callers
- * in trace_events_trigger*.c turn a refusal into an error_log entry.
+ * pointers into it; they allocate nothing and log nothing. The
+ * positions they record are where each word starts in the line.
  * Included by: trace_triggers.h, trace_events_trigger_parse.c.
  */
 #ifndef _KERNEL_TRACE_TRIGGER_PARSE_H
@@ -17,12 +17,11 @@
 #include <linux/types.h>
 
 struct trace_array;
-struct trace_event_file;
 
 /*
  * One line written to a trigger file, cut into its words (pointers into
  * a copy of @text that the caller owns). Positions count from the start
- * of the line, for the error log's caret.
+ * of the line.
  */
 struct trigger_parse {
 	struct trace_array	*tr;
@@ -32,7 +31,6 @@ struct trigger_parse {
 	char			*filter;	/* from "if", or NULL */
 	int			param_pos;
 	int			filter_pos;
-	struct trace_event_file	*file;		/* for the error log */
 };
 
 /* ============== trace_events_trigger_parse.c: the grammar ============== */

@@ -73,8 +73,9 @@ struct event_trigger_cmd {
 	unsigned int		flags;
 	/*
 	 * Add (or with p->remove, remove) a trigger on @file from the
-	 * parsed words of @p. Errors go to the error log through
-	 * trigger_error(). Most commands use trigger_parse_generic().
+	 * parsed words of @p; a refused line returns its errno and, as
+	 * upstream, leaves error_log alone (only a bad "if" filter is
+	 * logged there). Most commands use trigger_parse_generic().
 	 */
 	int (*parse)(const struct event_trigger_cmd *cmd,
 		     struct trace_event_file *file, struct trigger_parse *p);
@@ -117,24 +118,6 @@ struct event_trigger {
 /* ================ trace_events_trigger.c: the registry ================= */
 
 int trigger_command_register(struct event_trigger_cmd *cmd);
-
-/* Errors of trigger lines; their texts are in trace_events_trigger.c. */
-enum trigger_err {
-	TRIGGER_ERR_UNKNOWN_CMD,
-	TRIGGER_ERR_BAD_COUNT,
-	TRIGGER_ERR_EXPECT_IF,
-	TRIGGER_ERR_NEED_EVENT,
-	TRIGGER_ERR_NO_EVENT,
-	TRIGGER_ERR_EXISTS,
-	TRIGGER_ERR_NO_SNAPSHOT,
-	TRIGGER_ERR_BUSY,
-	TRIGGER_ERR_NOMEM,
-	TRIGGER_ERR_MAX
-};
-
-/* Log @err at character @pos of @p's line; returns @ret. */
-int trigger_error(struct trigger_parse *p, enum trigger_err err, int pos,
-		  int ret);
 
 /*
  * The common path of a command whose parameter is an optional count:
