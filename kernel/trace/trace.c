@@ -178,10 +178,11 @@ static u64 buffer_ftrace_now(struct array_buffer *buf, int cpu)
 
 /*
  * With a buffer, the ring buffer's own record state is what counts: the
- * writers test it, atomically, on every reserve. buffer_disabled only
- * stands in for it while there is no buffer (before the boot allocation,
- * or after it failed), and nobody reads the two together, so no barrier
- * orders them: the flag is one int, stored and loaded once.
+ * writers test it, atomically, on every reserve. buffer_disabled mirrors
+ * it: it stands in while there is no buffer (before the boot allocation,
+ * or after it failed), and the latency tracers' hooks read it as the one
+ * cheap load. Nobody reads the two together, so no barrier orders them:
+ * the flag is one int, stored and loaded once.
  */
 void tracer_tracing_on(struct trace_array *tr)
 {
