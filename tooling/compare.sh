@@ -43,7 +43,7 @@ if [ -n "${COMPARE_T3:-}" ]; then
 fi
 
 # The guests dump formats and filters first and run the t3 cases of
-# guest/t3-last.list last: one of them oopses the reference and wedges it
+# guest/run-last.list last: one of them oopses the reference and wedges it
 # until the timeout, which then only costs the time, not the results.
 # Each QEMU runs single-threaded TCG, so the two guests run side by side.
 stamp=$(date +%Y%m%d-%H%M%S)

@@ -102,8 +102,8 @@ esac
 # rb: upstream's ring-buffer selftest (tools/testing/selftests/ring-buffer/
 # map_test of the base tree, built by initramfs.sh): the mmap of
 # trace_pipe_raw. Its TAP lines ("ok N name", "not ok N name", "# SKIP"
-# after either) become one result per test. Before t2 and t3: one of
-# t3-last.list wedges the reference, and make compare wants this from both.
+# after either) become one result per test. Before t2 and t3: cases of
+# run-last.list wedge the reference, and make compare wants this from both.
 case ",$tiers," in *,rb,*)
 	if [ -x /usr/bin/map_test ]; then
 		timeout $((CASE_TIMEOUT * CASE_SCALE)) /usr/bin/map_test > /tmp/map_test.out 2>&1
@@ -140,6 +140,13 @@ EOT
 	fi
 esac
 
+# run_last CASE: CASE is listed in run-last.list (as test.d/<path>
+# without the test.d/ prefix), so it runs after every other case.
+run_last() {
+	grep -qx "${1#$FT/test.d/}" /harness/run-last.list 2>/dev/null
+}
+t2_last=
+
 case ",$tiers," in *,t2,*)
 	if [ -n "$T2_FOLDERS" ]; then
 		t2_dirs=$(for d in $T2_FOLDERS; do echo $FT/test.d/ours/$d; done)
@@ -148,29 +155,37 @@ case ",$tiers," in *,t2,*)
 	fi
 	# shellcheck disable=SC2086 # one word per folder
 	for f in $(find $t2_dirs -name '*.tc' 2>/dev/null | sort); do
-		run_tc t2 "$f"
+		if run_last "$f"; then
+			t2_last="$t2_last $f"
+		else
+			run_tc t2 "$f"
+		fi
 	done
 esac
 
-# Cases named in t3-last.list run after every other t3 case: each is known
-# to wedge one of the kernels we run (an oops with a mutex held leaves the
-# next case in D state, where no timeout reaches it), and every result
-# after it would be lost.
+# Cases named in run-last.list (ours or upstream's) run after every other
+# t2 and t3 case: each is known to wedge one of the kernels we run (an oops
+# with a mutex held, a writer stuck for good in a module: the next case
+# blocks in D state, where no timeout reaches it), and every result after
+# it would be lost.
 case ",$tiers," in *,t3,*)
-	last=
+	t3_last=
 	for c in $T3_CATEGORIES; do
 		for f in $(find $FT/test.d/$c -name '*.tc' | sort); do
-			if grep -qx "${f#$FT/test.d/}" /harness/t3-last.list 2>/dev/null; then
-				last="$last $f"
+			if run_last "$f"; then
+				t3_last="$t3_last $f"
 			else
 				run_tc t3 "$f"
 			fi
 		done
 	done
-	for f in $last; do
+	for f in $t3_last; do
 		run_tc t3 "$f"
 	done
 esac
+for f in $t2_last; do
+	run_tc t2 "$f"
+done
 
 case ",$tiers," in *,t4,*)
 	sh /harness/t4-trace-cmd.sh
