@@ -6,16 +6,7 @@
 # APPEND: printk.time=1 log_buf_len=16M trace_event=sched:sched_switch,sched:sched_wakeup,irq:*,nosuch:event tp_printk tp_printk_stop_on_boot trace_trigger=irq_handler_entry.traceon:0,nosuch.traceoff
 # Prints one "@@RESULT boot NAME STATUS" line per check.
 TR=/sys/kernel/tracing
-result() { echo "@@RESULT boot $1 $2"; }
-check() {
-	name=$1
-	shift
-	if "$@"; then
-		result "$name" PASS
-	else
-		result "$name" FAIL
-	fi
-}
+. /harness/bootlib.sh
 cd $TR || exit 1
 echo 0 > tracing_on
 

@@ -6,16 +6,7 @@
 # APPEND: ftrace=function_graph ftrace_graph_filter=do_sys_openat2,no_such_function_xyz ftrace_graph_notrace=getname_flags ftrace_graph_max_depth=7
 # Prints one "@@RESULT boot NAME STATUS" line per check.
 TR=/sys/kernel/tracing
-result() { echo "@@RESULT boot $1 $2"; }
-check() {
-	name=$1
-	shift
-	if "$@"; then
-		result "$name" PASS
-	else
-		result "$name" FAIL
-	fi
-}
+. /harness/bootlib.sh
 cd $TR || exit 1
 cat /etc/passwd > /dev/null
 echo 0 > tracing_on

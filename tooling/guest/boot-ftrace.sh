@@ -6,16 +6,7 @@
 # APPEND: printk.time=1 ftrace=function ftrace_filter=schedule*,do_nanosleep,no_such_function_xyz ftrace_notrace=schedule_tail
 # Prints one "@@RESULT boot NAME STATUS" line per check.
 TR=/sys/kernel/tracing
-result() { echo "@@RESULT boot $1 $2"; }
-check() {
-	name=$1
-	shift
-	if "$@"; then
-		result "$name" PASS
-	else
-		result "$name" FAIL
-	fi
-}
+. /harness/bootlib.sh
 cd $TR || exit 1
 echo 0 > tracing_on
 cat trace > /tmp/boot-trace

@@ -8,16 +8,7 @@
 # APPEND: trace_instance=snapfoo alloc_snapshot=snapfoo trace_trigger=sched_switch.stacktrace
 # Prints one "@@RESULT boot NAME STATUS" line per check.
 TR=/sys/kernel/tracing
-result() { echo "@@RESULT boot $1 $2"; }
-check() {
-	name=$1
-	shift
-	if "$@"; then
-		result "$name" PASS
-	else
-		result "$name" FAIL
-	fi
-}
+. /harness/bootlib.sh
 cd $TR || exit 1
 echo 0 > tracing_on
 

@@ -6,16 +6,7 @@
 # APPEND: stacktrace
 # Prints one "@@RESULT boot NAME STATUS" line per check.
 TR=/sys/kernel/tracing
-result() { echo "@@RESULT boot $1 $2"; }
-check() {
-	name=$1
-	shift
-	if "$@"; then
-		result "$name" PASS
-	else
-		result "$name" FAIL
-	fi
-}
+. /harness/bootlib.sh
 cd $TR || exit 1
 # what boot measured, before this script did anything
 enabled=$(cat /proc/sys/kernel/stack_tracer_enabled)
