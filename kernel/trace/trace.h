@@ -38,6 +38,7 @@
 #include <linux/atomic.h>
 #include <linux/cpumask.h>
 #include <linux/fs.h>
+#include <linux/jump_label.h>
 #include <linux/mutex.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
@@ -469,6 +470,16 @@ __buffer_unlock_commit(struct trace_buffer *buffer,
 	}
 	ring_buffer_unlock_commit(buffer);
 }
+
+/*
+ * trace_exports.c: register_ftrace_export()'s receivers. A producer
+ * tests its key and, when on, calls trace_exports_write() with the entry
+ * it reserved and filled in, before committing it.
+ */
+DECLARE_STATIC_KEY_FALSE(trace_export_function_key);
+DECLARE_STATIC_KEY_FALSE(trace_export_event_key);
+DECLARE_STATIC_KEY_FALSE(trace_export_marker_key);
+void trace_exports_write(struct ring_buffer_event *event, int flag);
 
 /* ================ trace_fs.c: tracefs, control files ================== */
 

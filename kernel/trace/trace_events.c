@@ -228,6 +228,8 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	}
 	if (unlikely(tracepoint_printk))
 		event_printk(fbuffer);
+	if (static_branch_unlikely(&trace_export_event_key))
+		trace_exports_write(fbuffer->event, TRACE_EXPORT_EVENT);
 	__buffer_unlock_commit(fbuffer->buffer, fbuffer->event);
 	if (unlikely(post))
 		event_triggers_post_call(file, post);

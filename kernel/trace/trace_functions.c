@@ -115,6 +115,8 @@ static void trace_function(struct trace_array *tr, unsigned long ip,
 	fe = ring_buffer_reserved_data(event);
 	fe->parent_ip = parent_ip;
 	fe->ip = ip;
+	if (static_branch_unlikely(&trace_export_function_key))
+		trace_exports_write(event, TRACE_EXPORT_FUNCTION);
 	__buffer_unlock_commit(buffer, event);
 }
 

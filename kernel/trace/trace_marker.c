@@ -73,6 +73,8 @@ static int mark_one(struct trace_array *tr, struct trace_buffer *buffer,
 	entry->buf[len] = '\0';
 	/* events/ftrace/print/trigger */
 	post = trace_marker_triggers(tr, buffer, entry, event);
+	if (static_branch_unlikely(&trace_export_marker_key))
+		trace_exports_write(event, TRACE_EXPORT_MARKER);
 	__buffer_unlock_commit(buffer, event);
 	if (unlikely(post))
 		trace_marker_post_triggers(tr, post);
