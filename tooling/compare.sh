@@ -15,6 +15,9 @@
 # where we knowingly follow upstream's documentation rather than its code.
 # Among the "our cases" lines, those of expect/ref-fails-by-design.list:
 # cases of ours the reference fails because we differ from it on purpose.
+#   readme: ... N differ
+# over the README files line by line (the reference's lines of features
+# we lack excepted: expect/readme-lacking.list).
 # Last, tooling/distro.sh's "distro config:" line and its list.
 source "$(dirname "$0")/common.sh"
 
@@ -204,6 +207,35 @@ for label, only in (("reference", fr.keys() - fo.keys()), ("ours", fo.keys() - f
     only = sorted(only)
     print("formats: only in %s: %d%s" % (label, len(only), (" (" + " ".join(only) + ")") if only else ""))
 
+# The README: tools grep it for upstream's lines, so ours must hold the
+# reference's lines and no others, except the lines of features we do
+# not offer yet (expect/readme-lacking.list, as the reference prints
+# them; each entry excuses one missing line).
+def readme(path):
+    return [l.rstrip("\n")[len("@@README "):] for l in open(path, errors="replace")
+            if l.startswith("@@README ")]
+ro, rr = readme(sys.argv[1]), readme(sys.argv[2])
+lacking = collections.Counter()
+for line in open(os.path.join(os.path.dirname(sys.argv[3]), "readme-lacking.list"), errors="replace"):
+    if not line.startswith("#"):
+        lacking[line.rstrip("\n")] += 1
+sm = difflib.SequenceMatcher(None, rr, ro, autojunk=False)
+only_ref, only_ours = [], []
+for op, i1, i2, j1, j2 in sm.get_opcodes():
+    if op != "equal":
+        only_ref += rr[i1:i2]
+        only_ours += ro[j1:j2]
+bad_ref = list((collections.Counter(only_ref) - lacking).elements())
+excused = len(only_ref) - len(bad_ref)
+if not rr or not ro:
+    print("readme: missing in %s" % ("ours" if not ro else "reference"))
+print("readme: %d lines in the reference's, %d in ours; %d differ "
+      "(%d only in ours, %d only in the reference), %d of features we lack (expect/readme-lacking.list)"
+      % (len(rr), len(ro), len(only_ours) + len(bad_ref), len(only_ours), len(bad_ref), excused))
+for l in only_ours:
+    print("  ours only:      %r" % l)
+for l in bad_ref:
+    print("  reference only: %r" % l)
 # The filter table: "@@FILTER n decision errno digest" (or @@FILTERDIV for
 # the known differences), "@@FILTERTXT n event expr", "@@FILTERRB n text".
 def filters(path):

@@ -698,125 +698,308 @@ static const struct file_operations max_latency_fops = {
 /* README                                                              */
 
 /*
- * What this kernel offers, one block per feature: a feature that adds
- * files adds its block here (under its config option if it has one).
+ * The README is an ABI, not our prose: perf probe, libtracefs and the
+ * "# requires: ...:README" lines of ftracetest grep it for upstream's
+ * exact lines to learn what this kernel supports. So it holds upstream's
+ * text line for line, each block under the option of the feature it
+ * describes: a feature we do not offer has no option here, and none of
+ * its lines. make compare checks it against the reference's line by line.
  */
 static const char readme_text[] =
 	"tracing mini-HOWTO:\n\n"
-	"Only the owner (root) may use these files: nobody else gets any\n"
-	"permission. To let a group use them, give its id when mounting:\n\n"
-	"  mount options:\n"
-	"\t[gid=<gid>]\t- group owning every file and directory of tracefs\n"
-	"\t  e.g. mount -t tracefs -o gid=<gid> nodev /sys/kernel/tracing\n\n"
-	"# echo 0 > tracing_on : stop writing into the buffer (keeps its data)\n"
-	"# echo 1 > tracing_on : write into it again\n\n"
-	" Files of the top directory and of every instance:\n"
-	"  trace\t\t\t- the buffer's contents; reading consumes nothing\n"
-	"\t\t\t  To empty the buffer: echo > trace\n"
-	"  trace_pipe\t\t- the buffer's contents, consumed as they are read;\n"
-	"\t\t\t  waits while the buffer is empty\n"
-	"  tracing_on\t\t- 1 while the buffer records, 0 while it does not\n"
-	"  current_tracer\t- the tracer in use; write a name to change it\n"
-	"  available_tracers\t- the names current_tracer accepts\n"
-	"  trace_options\t\t- every option and its state; write an option's\n"
-	"\t\t\t  name to set it, 'no' and the name to clear it\n"
-	"  options/\t\t- one file per option, holding 0 or 1\n"
-	"  error_log\t\t- why recent commands failed; echo > error_log clears it\n"
-	"  buffer_size_kb\t- KiB of buffer per CPU (X when CPUs differ)\n"
-	"  buffer_total_size_kb  - KiB of buffer of all CPUs together\n"
-	"  buffer_subbuf_size_kb - KiB of one sub-buffer, which bounds the size\n"
-	"\t\t\t  of one event (rounded up to a power-of-two pages)\n"
-	"  buffer_percent\t- how full the buffer must be before a blocked\n"
-	"\t\t\t  reader of trace_pipe_raw wakes up (0: at once)\n"
-	"  free_buffer\t\t- shrinks the buffer to its minimum when closed;\n"
-	"\t\t\t  with option disable_on_free, stops tracing first\n"
-	"  trace_clock\t\t- the clock stamping events, current one in []:\n"
-	"\t   local: per CPU, fast, CPUs may disagree slightly\n"
-	"\t  global: one clock for all CPUs, slower\n"
-	"\t counter: a count of events, not a time\n"
-	"\t  uptime: jiffies since boot\n"
-	"\t    perf: the clock perf events use\n"
-	"\t    mono: CLOCK_MONOTONIC\n"
-	"\tmono_raw: CLOCK_MONOTONIC_RAW\n"
-	"\t    boot: CLOCK_BOOTTIME\n"
-	"\t     tai: CLOCK_TAI\n"
-#ifdef CONFIG_X86_TSC
-	"\t x86-tsc: the TSC cycle counter\n"
+	"By default tracefs removes all OTH file permission bits.\n"
+	"When mounting tracefs an optional group id can be specified\n"
+	"which adds the group to every directory and file in tracefs:\n\n"
+	"\t e.g. mount -t tracefs [-o [gid=<gid>]] nodev /sys/kernel/tracing\n\n"
+	"# echo 0 > tracing_on : quick way to disable tracing\n"
+	"# echo 1 > tracing_on : quick way to re-enable tracing\n\n"
+	" Important files:\n"
+	"  trace\t\t\t- The static contents of the buffer\n"
+	"\t\t\t  To clear the buffer write into this file: echo > trace\n"
+	"  trace_pipe\t\t- A consuming read to see the contents of the buffer\n"
+	"  current_tracer\t- function and latency tracers\n"
+	"  available_tracers\t- list of configured tracers for current_tracer\n"
+	"  error_log\t- error log for failed commands (that support it)\n"
+	"  buffer_size_kb\t- view and modify size of per cpu buffer\n"
+	"  buffer_total_size_kb  - view total size of all cpu buffers\n\n"
+	"  trace_clock\t\t- change the clock used to order events\n"
+	"       local:   Per cpu clock but may not be synced across CPUs\n"
+	"      global:   Synced across CPUs but slows tracing down.\n"
+	"     counter:   Not a clock, but just an increment\n"
+	"      uptime:   Jiffy counter from time of boot\n"
+	"        perf:   Same clock that perf events use\n"
+#ifdef CONFIG_X86_64
+	"     x86-tsc:   TSC cycle counter\n"
 #endif
-	"  timestamp_mode\t- how events are stamped, current one in []:\n"
-	"\t   delta: against the previous event of the sub-buffer\n"
-	"\tabsolute: each event with the full time\n"
-	"  trace_marker\t\t- text written here is recorded in the buffer\n"
-	"  trace_marker_raw\t- binary data written here (a 4-byte id first)\n"
-	"\t\t\t  is recorded in the buffer\n"
-	"  tracing_cpumask\t- hex mask of the CPUs that record\n"
+	"\n  timestamp_mode\t- view the mode used to timestamp events\n"
+	"       delta:   Delta difference against a buffer-wide timestamp\n"
+	"    absolute:   Absolute (standalone) timestamp\n"
+	"\n  trace_marker\t\t- Writes into this file writes into the kernel buffer\n"
+	"\n  trace_marker_raw\t\t- Writes into this file writes binary data into the kernel buffer\n"
+	"  tracing_cpumask\t- Limit which CPUs to trace\n"
+	"  instances\t\t- Make sub-buffers with: mkdir instances/foo\n"
+	"\t\t\t  Remove sub-buffer with rmdir\n"
+	"  trace_options\t\t- Set format or modify how tracing happens\n"
+	"\t\t\t  Disable an option by prefixing 'no' to the\n"
+	"\t\t\t  option name\n"
+	"  saved_cmdlines_size\t- echo command number in here to store comm-pid list\n"
 #ifdef CONFIG_DYNAMIC_FTRACE
-	"  set_ftrace_filter\t- the function tracer traces only these functions\n"
-	"\t\t\t  (none listed: every function)\n"
-	"\t     accepts: func_full_name or glob-matching-pattern ('*', '?',\n"
-	"\t\t      '[...]'), several per write; '!pattern' takes\n"
-	"\t\t      functions out; a number N the function on line N\n"
-	"\t\t      of available_filter_functions\n"
-	"\t     modules: pattern:mod:module-name, also for a module that\n"
-	"\t\t      is not loaded yet (applied when it loads)\n"
-	"\t     example: echo 'sched*' > set_ftrace_filter\n"
-	"\t\t      echo '*:mod:ext4' >> set_ftrace_filter\n"
-	"\t\t      echo '!schedule' >> set_ftrace_filter\n"
-	"  set_ftrace_notrace\t- never trace these functions (same syntax)\n"
+	"\n  available_filter_functions - list of functions that can be filtered on\n"
+	"  set_ftrace_filter\t- echo function name in here to only trace these\n"
+	"\t\t\t  functions\n"
+	"\t     accepts: func_full_name or glob-matching-pattern\n"
+	"\t     modules: Can select a group via module\n"
+	"\t      Format: :mod:<module-name>\n"
+	"\t     example: echo :mod:ext3 > set_ftrace_filter\n"
+	"\t    triggers: a command to perform when function is hit\n"
+	"\t      Format: <function>:<trigger>[:count]\n"
+	"\t     trigger: traceon, traceoff\n"
+	"\t\t      enable_event:<system>:<event>\n"
+	"\t\t      disable_event:<system>:<event>\n"
+#ifdef CONFIG_STACKTRACE
+	"\t\t      stacktrace\n"
 #endif
+#ifdef CONFIG_TRACER_SNAPSHOT
+	"\t\t      snapshot\n"
+#endif
+	"\t\t      dump\n"
+	"\t\t      cpudump\n"
+	"\t     example: echo do_fault:traceoff > set_ftrace_filter\n"
+	"\t              echo do_trap:traceoff:3 > set_ftrace_filter\n"
+	"\t     The first one will disable tracing every time do_fault is hit\n"
+	"\t     The second will disable tracing at most 3 times when do_trap is hit\n"
+	"\t       The first time do trap is hit and it disables tracing, the\n"
+	"\t       counter will decrement to 2. If tracing is already disabled,\n"
+	"\t       the counter will not decrement. It only decrements when the\n"
+	"\t       trigger did work\n"
+	"\t     To remove trigger without count:\n"
+	"\t       echo '!<function>:<trigger> > set_ftrace_filter\n"
+	"\t     To remove trigger with a count:\n"
+	"\t       echo '!<function>:<trigger>:0 > set_ftrace_filter\n"
+	"  set_ftrace_notrace\t- echo function name in here to never trace.\n"
+	"\t    accepts: func_full_name, *func_end, func_begin*, *func_middle*\n"
+	"\t    modules: Can select a group via module command :mod:\n"
+	"\t    Does not accept triggers\n"
+#endif /* CONFIG_DYNAMIC_FTRACE */
 #ifdef CONFIG_FUNCTION_TRACER
-	"  set_ftrace_pid\t- the function tracer traces only these tasks\n"
-	"\t\t\t  (no pid: every task); echo > set_ftrace_pid clears\n"
-	"  set_ftrace_notrace_pid - the function tracer never traces these\n"
-	"\t\t\t  With option function-fork, children of listed\n"
-	"\t\t\t  tasks join their list\n"
+	"  set_ftrace_pid\t- Write pid(s) to only function trace those pids\n"
+	"\t\t    (function)\n"
+	"  set_ftrace_notrace_pid\t- Write pid(s) to not function trace those pids\n"
+	"\t\t    (function)\n"
 #endif
-#ifdef CONFIG_TRACER_MAX_TRACE
-	"  tracing_max_latency\t- the largest latency a latency tracer saw (usecs)\n"
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	"  set_graph_function\t- Trace the nested calls of a function (function_graph)\n"
+	"  set_graph_notrace\t- Do not trace the nested calls of a function (function_graph)\n"
+	"  max_graph_depth\t- Trace a limited depth of nested calls (0 is unlimited)\n"
 #endif
 #ifdef CONFIG_TRACER_SNAPSHOT
-	"  snapshot\t\t- a second buffer that trades places with the live one\n"
-	"\t\t\t  echo 1 > snapshot : take a snapshot (allocates it)\n"
-	"\t\t\t  echo 0 > snapshot : free the snapshot buffer\n"
-	"\t\t\t  echo 2 > snapshot : empty it\n"
-	"\t\t\t  Read it like trace.\n"
+	"\n  snapshot\t\t- Like 'trace' but shows the content of the static\n"
+	"\t\t\t  snapshot buffer. Read the contents for more\n"
+	"\t\t\t  information\n"
 #endif
-	"  per_cpu/cpuN/\t\t- trace, trace_pipe, trace_pipe_raw, stats and\n"
-	"\t\t\t  buffer_size_kb of one CPU"
-#ifdef CONFIG_TRACER_SNAPSHOT
-	", and its snapshot and\n\t\t\t  snapshot_raw"
-#endif
-	"\n"
-	"  events/\t\t- describes events for readers of the raw buffers:\n"
-	"      enable\t\t- write 0/1 to disable/enable all events\n"
-	"      header_page\t- layout of a sub-buffer's header\n"
-	"      header_event\t- layout of an event's header\n"
-	"      ftrace/<entry>/\t- format and id of each entry the core writes\n"
-	"\n Files of the top directory only:\n"
-	"  instances/\t\t- mkdir instances/<name> makes another trace array\n"
-	"\t\t\t  with the files above; rmdir removes it\n"
-	"  tracing_thresh\t- latency threshold in usecs (0: track the largest)\n"
-	"  saved_cmdlines\t- the pid to command name map used by the output\n"
-	"  saved_cmdlines_size\t- how many pids saved_cmdlines remembers\n"
-	"  saved_tgids\t\t- the pid to thread group map (option record-tgid)\n"
-	"  printk_formats\t- the formats of trace_printk() calls by address\n"
+#ifdef CONFIG_STACK_TRACER
+	"  stack_trace\t\t- Shows the max stack trace when active\n"
+	"  stack_max_size\t- Shows current max stack size that was traced\n"
+	"\t\t\t  Write into this file to reset the max size (trigger a\n"
+	"\t\t\t  new trace)\n"
 #ifdef CONFIG_DYNAMIC_FTRACE
-	"  available_filter_functions - the functions that can be traced\n"
-	"  available_filter_functions_addrs - the same with their call-site\n"
-	"\t\t\t  addresses\n"
-	"  enabled_functions\t- functions traced now: how many users, flags\n"
-	"\t\t\t  (R regs, I changes the IP, D direct call, M was\n"
-	"\t\t\t  modified), what their call site calls\n"
-	"  touched_functions\t- functions that have ever been traced\n"
-	"  dyn_ftrace_total_info - call sites, and the pages and groups of\n"
-	"\t\t\t  their records\n"
+	"  stack_trace_filter\t- Like set_ftrace_filter but limits what stack_trace\n"
+	"\t\t\t  traces\n"
 #endif
-#ifdef CONFIG_FUNCTION_PROFILER
-	"  function_profile_enabled - 1 counts the calls of each function\n"
-	"\t\t\t  (from zero), 0 stops; per CPU counts are in\n"
-	"\t\t\t  trace_stat/function<cpu>\n"
+#endif /* CONFIG_STACK_TRACER */
+#ifdef CONFIG_DYNAMIC_EVENTS
+	"  dynamic_events\t\t- Create/append/remove/show the generic dynamic events\n"
+	"\t\t\t  Write into this file to define/undefine new trace events.\n"
 #endif
-	"  README\t\t- this text\n";
+#ifdef CONFIG_KPROBE_EVENTS
+	"  kprobe_events\t\t- Create/append/remove/show the kernel dynamic events\n"
+	"\t\t\t  Write into this file to define/undefine new trace events.\n"
+#endif
+#ifdef CONFIG_UPROBE_EVENTS
+	"  uprobe_events\t\t- Create/append/remove/show the userspace dynamic events\n"
+	"\t\t\t  Write into this file to define/undefine new trace events.\n"
+#endif
+#if defined(CONFIG_KPROBE_EVENTS) || defined(CONFIG_UPROBE_EVENTS) || \
+	defined(CONFIG_FPROBE_EVENTS)
+	"\t  accepts: event-definitions (one definition per line)\n"
+#if defined(CONFIG_KPROBE_EVENTS) || defined(CONFIG_UPROBE_EVENTS)
+	"\t   Format: p[:[<group>/][<event>]] <place> [<args>]\n"
+	"\t           r[maxactive][:[<group>/][<event>]] <place> [<args>]\n"
+#endif
+#ifdef CONFIG_FPROBE_EVENTS
+	"\t           f[:[<group>/][<event>]] <func-name>[%return] [<args>]\n"
+	"\t           t[:[<group>/][<event>]] <tracepoint> [<args>]\n"
+#endif
+#ifdef CONFIG_HIST_TRIGGERS
+	"\t           s:[synthetic/]<event> <field> [<field>]\n"
+#endif
+	"\t           e[:[<group>/][<event>]] <attached-group>.<attached-event> [<args>] [if <filter>]\n"
+	"\t           -:[<group>/][<event>]\n"
+#ifdef CONFIG_KPROBE_EVENTS
+	"\t    place: [<module>:]<symbol>[+<offset>]|<memaddr>\n"
+	"place (kretprobe): [<module>:]<symbol>[+<offset>]%return|<memaddr>\n"
+#endif
+#ifdef CONFIG_UPROBE_EVENTS
+	"   place (uprobe): <path>:<offset>[%return][(ref_ctr_offset)]\n"
+#endif
+	"\t     args: <name>=fetcharg[:type]\n"
+	"\t fetcharg: (%<register>|$<efield>), @<address>, @<symbol>[+|-<offset>],\n"
+#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
+	"\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n"
+#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
+	"\t           <argname>[->field[->field|.field...]],\n"
+#endif
+#else
+	"\t           $stack<index>, $stack, $retval, $comm,\n"
+#endif
+	"\t           +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
+	"\t     kernel return probes support: $retval, $arg<N>, $comm\n"
+	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string, symbol,\n"
+	"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
+	"\t           symstr, %pd/%pD, <type>\\[<array-size>\\]\n"
+#ifdef CONFIG_HIST_TRIGGERS
+	"\t    field: <stype> <name>;\n"
+	"\t    stype: u8/u16/u32/u64, s8/s16/s32/s64, pid_t,\n"
+	"\t           [unsigned] char/int/long\n"
+#endif
+	"\t    efield: For event probes ('e' types), the field is on of the fields\n"
+	"\t            of the <attached-group>/<attached-event>.\n"
+#endif
+	"  events/\t\t- Directory containing all trace event subsystems:\n"
+	"      enable\t\t- Write 0/1 to enable/disable tracing of all events\n"
+	"  events/<system>/\t- Directory containing all trace events for <system>:\n"
+	"      enable\t\t- Write 0/1 to enable/disable tracing of all <system>\n"
+	"\t\t\t  events\n"
+	"      filter\t\t- If set, only events passing filter are traced\n"
+	"  events/<system>/<event>/\t- Directory containing control files for\n"
+	"\t\t\t  <event>:\n"
+	"      enable\t\t- Write 0/1 to enable/disable tracing of <event>\n"
+	"      filter\t\t- If set, only events passing filter are traced\n"
+	"      trigger\t\t- If set, a command to perform when event is hit\n"
+	"\t    Format: <trigger>[:count][if <filter>]\n"
+	"\t   trigger: traceon, traceoff\n"
+	"\t            enable_event:<system>:<event>\n"
+	"\t            disable_event:<system>:<event>\n"
+#ifdef CONFIG_HIST_TRIGGERS
+	"\t            enable_hist:<system>:<event>\n"
+	"\t            disable_hist:<system>:<event>\n"
+#endif
+#ifdef CONFIG_STACKTRACE
+	"\t\t    stacktrace\n"
+#endif
+#ifdef CONFIG_TRACER_SNAPSHOT
+	"\t\t    snapshot\n"
+#endif
+#ifdef CONFIG_HIST_TRIGGERS
+	"\t\t    hist (see below)\n"
+#endif
+	"\t   example: echo traceoff > events/block/block_unplug/trigger\n"
+	"\t            echo traceoff:3 > events/block/block_unplug/trigger\n"
+	"\t            echo 'enable_event:kmem:kmalloc:3 if nr_rq > 1' > \\\n"
+	"\t                  events/block/block_unplug/trigger\n"
+	"\t   The first disables tracing every time block_unplug is hit.\n"
+	"\t   The second disables tracing the first 3 times block_unplug is hit.\n"
+	"\t   The third enables the kmalloc event the first 3 times block_unplug\n"
+	"\t     is hit and has value of greater than 1 for the 'nr_rq' event field.\n"
+	"\t   Like function triggers, the counter is only decremented if it\n"
+	"\t    enabled or disabled tracing.\n"
+	"\t   To remove a trigger without a count:\n"
+	"\t     echo '!<trigger> > <system>/<event>/trigger\n"
+	"\t   To remove a trigger with a count:\n"
+	"\t     echo '!<trigger>:0 > <system>/<event>/trigger\n"
+	"\t   Filters can be ignored when removing a trigger.\n"
+#ifdef CONFIG_HIST_TRIGGERS
+	"      hist trigger\t- If set, event hits are aggregated into a hash table\n"
+	"\t    Format: hist:keys=<field1[,field2,...]>\n"
+	"\t            [:<var1>=<field|var_ref|numeric_literal>[,<var2>=...]]\n"
+	"\t            [:values=<field1[,field2,...]>]\n"
+	"\t            [:sort=<field1[,field2,...]>]\n"
+	"\t            [:size=#entries]\n"
+	"\t            [:pause][:continue][:clear]\n"
+	"\t            [:name=histname1]\n"
+	"\t            [:nohitcount]\n"
+	"\t            [:<handler>.<action>]\n"
+	"\t            [if <filter>]\n\n"
+	"\t    Note, special fields can be used as well:\n"
+	"\t            common_timestamp - to record current timestamp\n"
+	"\t            common_cpu - to record the CPU the event happened on\n"
+	"\n"
+	"\t    A hist trigger variable can be:\n"
+	"\t        - a reference to a field e.g. x=current_timestamp,\n"
+	"\t        - a reference to another variable e.g. y=$x,\n"
+	"\t        - a numeric literal: e.g. ms_per_sec=1000,\n"
+	"\t        - an arithmetic expression: e.g. time_secs=current_timestamp/1000\n"
+	"\n"
+	"\t    hist trigger arithmetic expressions support addition(+), subtraction(-),\n"
+	"\t    multiplication(*) and division(/) operators. An operand can be either a\n"
+	"\t    variable reference, field or numeric literal.\n"
+	"\n"
+	"\t    When a matching event is hit, an entry is added to a hash\n"
+	"\t    table using the key(s) and value(s) named, and the value of a\n"
+	"\t    sum called 'hitcount' is incremented.  Keys and values\n"
+	"\t    correspond to fields in the event's format description.  Keys\n"
+	"\t    can be any field, or the special string 'common_stacktrace'.\n"
+	"\t    Compound keys consisting of up to two fields can be specified\n"
+	"\t    by the 'keys' keyword.  Values must correspond to numeric\n"
+	"\t    fields.  Sort keys consisting of up to two fields can be\n"
+	"\t    specified using the 'sort' keyword.  The sort direction can\n"
+	"\t    be modified by appending '.descending' or '.ascending' to a\n"
+	"\t    sort field.  The 'size' parameter can be used to specify more\n"
+	"\t    or fewer than the default 2048 entries for the hashtable size.\n"
+	"\t    If a hist trigger is given a name using the 'name' parameter,\n"
+	"\t    its histogram data will be shared with other triggers of the\n"
+	"\t    same name, and trigger hits will update this common data.\n\n"
+	"\t    Reading the 'hist' file for the event will dump the hash\n"
+	"\t    table in its entirety to stdout.  If there are multiple hist\n"
+	"\t    triggers attached to an event, there will be a table for each\n"
+	"\t    trigger in the output.  The table displayed for a named\n"
+	"\t    trigger will be the same as any other instance having the\n"
+	"\t    same name.  The default format used to display a given field\n"
+	"\t    can be modified by appending any of the following modifiers\n"
+	"\t    to the field name, as applicable:\n\n"
+	"\t            .hex        display a number as a hex value\n"
+	"\t            .sym        display an address as a symbol\n"
+	"\t            .sym-offset display an address as a symbol and offset\n"
+	"\t            .execname   display a common_pid as a program name\n"
+	"\t            .syscall    display a syscall id as a syscall name\n"
+	"\t            .log2       display log2 value rather than raw number\n"
+	"\t            .buckets=size  display values in groups of size rather than raw number\n"
+	"\t            .usecs      display a common_timestamp in microseconds\n"
+	"\t            .percent    display a number of percentage value\n"
+	"\t            .graph      display a bar-graph of a value\n\n"
+	"\t    The 'pause' parameter can be used to pause an existing hist\n"
+	"\t    trigger or to start a hist trigger but not log any events\n"
+	"\t    until told to do so.  'continue' can be used to start or\n"
+	"\t    restart a paused hist trigger.\n\n"
+	"\t    The 'clear' parameter will clear the contents of a running\n"
+	"\t    hist trigger and leave its current paused/active state\n"
+	"\t    unchanged.\n\n"
+	"\t    The 'nohitcount' (or NOHC) parameter will suppress display of\n"
+	"\t    raw hitcount in the histogram.\n\n"
+	"\t    The enable_hist and disable_hist triggers can be used to\n"
+	"\t    have one event conditionally start and stop another event's\n"
+	"\t    already-attached hist trigger.  The syntax is analogous to\n"
+	"\t    the enable_event and disable_event triggers.\n\n"
+	"\t    Hist trigger handlers and actions are executed whenever a\n"
+	"\t    a histogram entry is added or updated.  They take the form:\n\n"
+	"\t        <handler>.<action>\n\n"
+	"\t    The available handlers are:\n\n"
+	"\t        onmatch(matching.event)  - invoke on addition or update\n"
+	"\t        onmax(var)               - invoke if var exceeds current max\n"
+	"\t        onchange(var)            - invoke action if var changes\n\n"
+	"\t    The available actions are:\n\n"
+	"\t        trace(<synthetic_event>,param list)  - generate synthetic event\n"
+	"\t        save(field,...)                      - save current event fields\n"
+#ifdef CONFIG_TRACER_SNAPSHOT
+	"\t        snapshot()                           - snapshot the trace buffer\n\n"
+#endif
+#ifdef CONFIG_SYNTH_EVENTS
+	"  events/synthetic_events\t- Create/append/remove/show synthetic events\n"
+	"\t  Write into this file to define/undefine new synthetic events.\n"
+	"\t     example: echo 'myevent u64 lat; char name[]; long[] stack' >> synthetic_events\n"
+#endif
+#endif
+;
 
 static ssize_t readme_read(struct file *filp, char __user *ubuf, size_t cnt,
 			   loff_t *ppos)

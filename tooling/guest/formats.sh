@@ -5,8 +5,9 @@
 #   @@FORMAT <name>
 #   <the file, line by line>
 #   @@FORMAT-END
-# where <name> is system/event, or header_page / header_event. The host
-# compares the two kernels' blocks (tooling/compare.sh).
+# where <name> is system/event, or header_page / header_event, then the
+# README, each line as "@@README <line>". The host compares the two
+# kernels' blocks and READMEs (tooling/compare.sh).
 TR=/sys/kernel/tracing
 cd $TR/events || exit 1
 for f in header_page header_event */*/format; do
@@ -19,3 +20,5 @@ for f in header_page header_event */*/format; do
 	cat "$f"
 	echo "@@FORMAT-END"
 done
+# The README, which tools grep for upstream's lines.
+sed 's/^/@@README /' $TR/README
