@@ -471,10 +471,11 @@ __buffer_unlock_commit(struct trace_buffer *buffer,
 	ring_buffer_unlock_commit(buffer);
 }
 
+/* ========= trace_exports.c: register_ftrace_export()'s receivers ========= */
+
 /*
- * trace_exports.c: register_ftrace_export()'s receivers. A producer
- * tests its key and, when on, calls trace_exports_write() with the entry
- * it reserved and filled in, before committing it.
+ * A producer tests its key and, when on, calls trace_exports_write() with
+ * the entry it reserved and filled in, before committing it.
  */
 DECLARE_STATIC_KEY_FALSE(trace_export_function_key);
 DECLARE_STATIC_KEY_FALSE(trace_export_event_key);
