@@ -65,8 +65,14 @@ struct rb_data_page {
 
 #define RB_PAGE_HDR		offsetof(struct rb_data_page, data)
 
-/* Flags a whole-page read leaves in the commit word of the copy. */
-#define RB_MISSED_EVENTS	BIT(31)
+/*
+ * Flags a whole-page read leaves in the commit word of the copy. The
+ * commit word is a long (header_page says "local_t commit; size:8;
+ * signed:1" on 64-bit), and the missed-events flag fills it from bit 31
+ * up, sign-extended as the page format has always had it: readers that
+ * take the word as a signed long see a negative number.
+ */
+#define RB_MISSED_EVENTS	(~0UL << 31)
 #define RB_MISSED_STORED	BIT(30)
 #define RB_MISSED_MASK		(RB_MISSED_EVENTS | RB_MISSED_STORED)
 

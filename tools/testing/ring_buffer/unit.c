@@ -226,7 +226,8 @@ static long read_page(struct trace_buffer *b, int cpu, size_t len, int full,
 	if (ring_buffer_read_page(b, *rp, len, cpu, full) < 0)
 		return -1;
 	d = ring_buffer_read_page_data(*rp);
-	return local_read(&d->commit);
+	/* the size: a missed-events flag makes the whole word negative */
+	return local_read(&d->commit) & RB_OFF_MASK;
 }
 
 /* Events that fill a page exactly leave no padding; the next one moves. */
@@ -634,6 +635,9 @@ static int parse_page(struct buffer_data_read_page *rp, long *next_seed,
 	int n = 0;
 
 	*flagged = commit & RB_MISSED_EVENTS;
+	/* byte for byte as upstream: the flag is bit 31, sign-extended */
+	if (*flagged)
+		CHECK((commit | ((1UL << 31) - 1)) == ~0UL);
 	*missed = 0;
 	if (commit & RB_MISSED_STORED)
 		memcpy(missed, d->data + size, sizeof(*missed));
