@@ -218,6 +218,12 @@ static void rb_finish_swap(struct rb_cpu *cb, struct rb_subbuf *reader,
 		cb->lost_events += overrun - cb->last_overrun;
 		cb->last_overrun = overrun;
 	}
+	/*
+	 * A mapped reader learns of a swap made by another consumer
+	 * (trace_pipe, trace_pipe_raw) at once: the page it was copying may
+	 * be the writer's again, and the id it reads after its copy says so.
+	 */
+	rb_update_meta(cb);
 	rb_preempt_point(cb, "reader-swapped");
 }
 
@@ -415,6 +421,47 @@ ring_buffer_consume(struct trace_buffer *buffer, int cpu, u64 *ts,
 	return rb_read_next(buffer, cpu, ts, lost_events, true);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_consume);
+
+/**
+ * ring_buffer_peek_copy - copy the next event of a CPU, not consuming it
+ * @buffer: the buffer
+ * @cpu: which CPU
+ * @dst: where the event's data goes
+ * @size: the room at @dst
+ * @ts: if not NULL, set to the event's time stamp
+ * @lost_events: if not NULL, set to the events lost just before it
+ *
+ * A pointer from ring_buffer_peek() is only good while nobody else
+ * consumes this CPU buffer: another consumer (trace_pipe_raw, a mapped
+ * reader's GET_READER) may hand the reader page back to the writer as soon
+ * as the reader lock is dropped, and the writer then writes over the
+ * event. The copy is made under the lock, where the page is the reader's.
+ *
+ * Returns the length of the event's data, 0 if there is no event. At most
+ * @size bytes are copied: a length above @size says the copy is partial.
+ */
+unsigned int ring_buffer_peek_copy(struct trace_buffer *buffer, int cpu,
+				   void *dst, unsigned int size, u64 *ts,
+				   unsigned long *lost_events)
+{
+	struct rb_cpu *cb = rb_cpu_lookup(buffer, cpu);
+	struct ring_buffer_event *ev;
+	unsigned int len = 0;
+	unsigned long flags;
+	bool locked;
+
+	if (!cb)
+		return 0;
+	locked = rb_reader_lock(cb, &flags);
+	ev = rb_peek_locked(cb, ts, lost_events);
+	if (ev) {
+		len = ring_buffer_event_length(ev);
+		memcpy(dst, ring_buffer_event_data(ev), min(len, size));
+	}
+	rb_reader_unlock(cb, flags, locked);
+	return len;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_peek_copy);
 
 /* ---- emptiness ---- */
 
