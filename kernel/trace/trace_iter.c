@@ -120,24 +120,67 @@ static struct trace_entry *find_next(struct trace_iterator *iter,
  * ahead (trace_find_next_entry) or a consumer forcing the iterator to
  * reload would change it under the printer otherwise.
  */
-static bool stash_ent(struct trace_iterator *iter)
+static bool temp_room(struct trace_iterator *iter, unsigned int size)
 {
-	unsigned int size = iter->ent_size;
 	void *temp;
 
-	if (iter->temp_size < size) {
-		if (iter->temp == dump_temp)
-			return false;
-		temp = kmalloc(max_t(unsigned int, size, DUMP_TEMP_SIZE),
-			       GFP_KERNEL);
-		if (!temp)
-			return false;
-		kfree(iter->temp);
-		iter->temp = temp;
-		iter->temp_size = max_t(unsigned int, size, DUMP_TEMP_SIZE);
-	}
-	memcpy(iter->temp, iter->ent, size);
+	if (iter->temp_size >= size)
+		return true;
+	if (iter->temp == dump_temp)
+		return false;
+	temp = kmalloc(max_t(unsigned int, size, DUMP_TEMP_SIZE), GFP_KERNEL);
+	if (!temp)
+		return false;
+	kfree(iter->temp);
+	iter->temp = temp;
+	iter->temp_size = max_t(unsigned int, size, DUMP_TEMP_SIZE);
+	return true;
+}
+
+static bool stash_ent(struct trace_iterator *iter)
+{
+	if (!temp_room(iter, iter->ent_size))
+		return false;
+	memcpy(iter->temp, iter->ent, iter->ent_size);
 	iter->ent = iter->temp;
+	return true;
+}
+
+/*
+ * A consumer's entry is copied as well, and under the reader lock: the
+ * entry find_next() saw sits in the reader page, which another consumer
+ * of the same CPU buffer (trace_pipe_raw, a mapped reader's GET_READER)
+ * may hand back to the writer before the entry is printed. The copy is
+ * of whatever entry is first now (another consumer may have taken the
+ * one seen), with its own stamp. If there is none any more, or no room
+ * for a copy, the entry stays where it is, as it used to.
+ */
+static bool copy_consumed_ent(struct trace_iterator *iter)
+{
+	struct trace_buffer *buffer = iter->array_buffer->buffer;
+	unsigned int len = 1;
+	unsigned long lost;
+	u64 ts;
+	int tries;
+
+	/*
+	 * Not iter->ent_size: find_next() took that from the page after
+	 * the lock was dropped, and it is as unsafe as the entry. The
+	 * length the copy returns was read under the lock.
+	 */
+	for (tries = 0; tries < 3 && temp_room(iter, len); tries++) {
+		len = ring_buffer_peek_copy(buffer, iter->cpu, iter->temp,
+					    iter->temp_size, &ts, &lost);
+		if (!len)
+			return false;
+		if (len <= iter->temp_size) {
+			iter->ent = iter->temp;
+			iter->ent_size = len;
+			iter->ts = ts;
+			iter->lost_events = lost;
+			return true;
+		}
+	}
 	return true;
 }
 
@@ -157,8 +200,9 @@ struct trace_entry *trace_find_next_entry(struct trace_iterator *iter,
 	struct trace_entry *next;
 
 	/*
-	 * A consumer's entry stays where it is in the reader page until it
-	 * is consumed; a walker's must have been stashed by the increment.
+	 * A consumer's entry was copied by the increment, or stays in the
+	 * reader page until it is consumed; a walker's must have been
+	 * stashed by the increment.
 	 */
 	if (iter->buffer_iter && iter->ent && iter->ent != iter->temp)
 		return NULL;
@@ -183,6 +227,10 @@ void *trace_find_next_entry_inc(struct trace_iterator *iter)
 			      &iter->ts);
 	if (!iter->ent)
 		return NULL;
+	if (!iter->buffer_iter && !copy_consumed_ent(iter)) {
+		iter->ent = NULL;
+		return NULL;
+	}
 	iter->idx++;
 	walker = cpu_walker(iter, iter->cpu);
 	if (walker) {

@@ -21,6 +21,8 @@
  *   rawmap bad CPU          bad mappings and ioctls get their errno
  *   rawmap block CPU        GET_READER blocks until data, or until
  *                           ioctl(fd, 0) kicks the file's waiters
+ *   rawmap race CPU SECS    trace_pipe prints no torn entry while the
+ *                           mapped reader consumes the same CPU
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -708,13 +710,130 @@ static void cmd_block(void)
 	close(fd);
 }
 
+/*
+ * The mapped reader as a second consumer beside trace_pipe: a child on
+ * CPU writes markers, another calls GET_READER on CPU's mapping again
+ * and again (each call gives the reader page back to the writer once it
+ * is all read), and this process reads per_cpu/cpuCPU/trace_pipe from
+ * the other CPU. Every marker carries its number at both ends and a
+ * filler made from it; a line printed from an entry the writer was
+ * writing over shows a mix. Lines lost to the other consumer are fine.
+ */
+#define RACE_FILL	180
+
+static void race_marker(int fd, unsigned long i)
+{
+	char buf[RACE_FILL + 64];
+	int len;
+
+	len = snprintf(buf, sizeof(buf), "race %08lx ", i);
+	memset(buf + len, 'a' + i % 26, RACE_FILL);
+	len += RACE_FILL;
+	len += snprintf(buf + len, sizeof(buf) - len, " %08lx", i);
+	if (write(fd, buf, len) != len)
+		die("trace_marker: %s", strerror(errno));
+}
+
+/* Is @line (a printed race marker, or another line) whole? */
+static int race_line_ok(const char *line)
+{
+	const char *p = strstr(line, "race "), *f;
+	unsigned long a, b;
+	int i;
+
+	if (!p)
+		return 1;
+	if (sscanf(p, "race %8lx", &a) != 1)
+		return 0;
+	f = p + 14;
+	for (i = 0; i < RACE_FILL; i++)
+		if (f[i] != (char)('a' + a % 26))
+			return 0;
+	return sscanf(f + RACE_FILL, " %8lx", &b) == 1 && a == b;
+}
+
+static void cmd_race(double secs)
+{
+	static char buf[1 << 16];
+	long lines = 0, torn = 0;
+	size_t have = 0;
+	pid_t kids[2];
+	char path[64];
+	int k, fd, st;
+	double end;
+
+	for (k = 0; k < 2; k++) {
+		kids[k] = fork();
+		if (kids[k])
+			continue;
+		pin(cpu);
+		if (!k) {
+			unsigned long i = 0;
+
+			fd = open("trace_marker", O_WRONLY);
+			if (fd < 0)
+				die("trace_marker: %s", strerror(errno));
+			for (;;)
+				race_marker(fd, i++);
+		} else {
+			struct map m;
+
+			map_all(&m, open_raw(O_RDONLY | O_NONBLOCK), 1);
+			for (;;)
+				get_reader(&m);
+		}
+	}
+	pin(!cpu);
+	snprintf(path, sizeof(path), "per_cpu/cpu%d/trace_pipe", cpu);
+	fd = open(path, O_RDONLY | O_NONBLOCK);
+	if (fd < 0)
+		die("open %s: %s", path, strerror(errno));
+	end = now() + secs;
+	while (now() < end && !torn) {
+		ssize_t n = read(fd, buf + have, sizeof(buf) - 1 - have);
+		char *line, *nl;
+
+		if (n <= 0) {
+			if (n < 0 && errno != EAGAIN)
+				die("read %s: %s", path, strerror(errno));
+			usleep(1000);
+			continue;
+		}
+		have += n;
+		buf[have] = '\0';
+		for (line = buf; (nl = strchr(line, '\n')); line = nl + 1) {
+			*nl = '\0';
+			lines++;
+			if (!race_line_ok(line)) {
+				printf("rawmap: torn line: %s\n", line);
+				torn++;
+			}
+		}
+		have = buf + have - line;
+		memmove(buf, line, have);
+		if (have == sizeof(buf) - 1)
+			have = 0;	/* no newline in 64 KB: not ours */
+	}
+	for (k = 0; k < 2; k++) {
+		kill(kids[k], SIGKILL);
+		waitpid(kids[k], &st, 0);
+	}
+	close(fd);
+	printf("rawmap: race: %ld lines from trace_pipe, %ld torn\n", lines,
+	       torn);
+	if (torn)
+		die("trace_pipe printed %ld torn entries", torn);
+	if (lines < 100)
+		die("only %ld lines read in %.0f s", lines, secs);
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc < 3) {
-		fprintf(stderr, "usage: rawmap read|overrun|try|busy|dup|bad|block CPU [N]\n");
+		fprintf(stderr, "usage: rawmap read|overrun|try|busy|dup|bad|block|race CPU [N]\n");
 		return 2;
 	}
 	cmd = argv[1];
@@ -734,6 +853,8 @@ int main(int argc, char **argv)
 		cmd_bad();
 	else if (!strcmp(cmd, "block"))
 		cmd_block();
+	else if (!strcmp(cmd, "race") && argc > 3)
+		cmd_race(atof(argv[3]));
 	else
 		return 2;
 	printf("rawmap: %s ok\n", cmd);
