@@ -112,7 +112,8 @@ struct shared {
 	long bytes[NREADERS];
 	long errors[NREADERS];
 	long torn, reorder, dup, late, bad_page, stale, lost_lines;
-	long mmap_pages, mmap_unsupported, tc_runs, tc_fail, iter_passes;
+	long mmap_pages, mmap_unsupported, mmap_raced, tc_runs, tc_fail;
+	long iter_passes;
 	long top_written, drain_timeouts, hotplug_unsupported, mismatch;
 	long exact_epochs, cut_epochs;
 	char first_problem[256];
@@ -232,6 +233,11 @@ static void pin(int cpu)
 }
 
 static int ld(int *p)
+{
+	return __atomic_load_n(p, __ATOMIC_SEQ_CST);
+}
+
+static uint32_t ld32(uint32_t *p)
 {
 	return __atomic_load_n(p, __ATOMIC_SEQ_CST);
 }
@@ -385,7 +391,13 @@ static void parse_page(int r, const unsigned char *p, long size, int cpu,
 		return;
 	memcpy(&commit, p + 8, 8);
 	len = commit & ((1UL << 30) - 1);
-	if (len > size - 16 || (commit >> 32)) {
+	/*
+	 * Above bit 29 only the flags: bit 30, and bit 31 sign-extended to
+	 * the top of the word (the page format's; a missed-events page's
+	 * commit word is negative).
+	 */
+	if (len > size - 16 || ((commit >> 32) &&
+				(commit >> 31) != (~0ULL >> 31))) {
 		add(&sh->bad_page, 1);
 		problem("%s: page commit %#llx for a %ld-byte page",
 			reader_name[r], (unsigned long long)commit, size);
@@ -677,6 +689,19 @@ static void mmap_reader(int r)
 			__atomic_thread_fence(__ATOMIC_ACQUIRE);
 			memcpy(copy + 16, page + 16, m->subbuf_size - 16);
 			order_swaps(&o);
+			/*
+			 * The other readers of the top level consume these
+			 * CPUs too: one may have given the page back to the
+			 * writer during the copy. The kernel names the new
+			 * reader page in the meta page at each swap; a copy
+			 * made while the id changed is not parsed.
+			 */
+			__atomic_thread_fence(__ATOMIC_ACQUIRE);
+			if (ld32(&m->id) != id) {
+				add(&sh->mmap_raced, 1);
+				last_id = ~0u;
+				continue;
+			}
 			memcpy(&commit, copy + 8, 8);
 			parse_page(r, copy, m->subbuf_size, cpu ^ 1, &o, 0, done);
 			order_done(&o);
@@ -1625,8 +1650,8 @@ int main(int argc, char **argv)
 		if (reader_name[i])
 			printf("torture: reader %s: %ld bytes, %ld markers checked, %ld errors\n",
 			       reader_name[i], sh->bytes[i], sh->records[i], sh->errors[i]);
-	printf("torture: mmap pages=%ld (unsupported %ld), trace-cmd runs=%ld failed=%ld, trace passes=%ld, LOST lines=%ld, pages skipped on a size change=%ld, top markers=%ld\n",
-	       sh->mmap_pages, sh->mmap_unsupported, sh->tc_runs, sh->tc_fail,
+	printf("torture: mmap pages=%ld (unsupported %ld, copies raced %ld), trace-cmd runs=%ld failed=%ld, trace passes=%ld, LOST lines=%ld, pages skipped on a size change=%ld, top markers=%ld\n",
+	       sh->mmap_pages, sh->mmap_unsupported, sh->mmap_raced, sh->tc_runs, sh->tc_fail,
 	       sh->iter_passes, sh->lost_lines, sh->stale, sh->top_written);
 	bad = files_sane(TR) + files_sane(ACCT);
 	printf("torture: checks torn=%ld reorder=%ld dup=%ld late=%ld bad_page=%ld mismatch=%ld drain_timeouts=%ld files_bad=%d\n",
