@@ -155,7 +155,7 @@ ring_buffer_consume(struct trace_buffer *buffer, int cpu, u64 *ts,
 		    unsigned long *lost_events);
 unsigned int ring_buffer_peek_copy(struct trace_buffer *buffer, int cpu,
 				   void *dst, unsigned int size, u64 *ts,
-				   unsigned long *lost_events);
+				   unsigned long *lost_events, u64 before);
 
 /* Non-consuming iteration */
 struct ring_buffer_iter *

@@ -338,7 +338,7 @@ leaf_return(struct trace_iterator *iter, struct ftrace_graph_ent_entry *ent)
 				    NULL, NULL);
 		if (!ring_buffer_peek_copy(iter->array_buffer->buffer,
 					   iter->cpu, &r->ret, sizeof(r->ret),
-					   NULL, NULL))
+					   NULL, NULL, U64_MAX))
 			return NULL;
 		/* kept in case the line does not fit */
 		r->ent = *ent;
