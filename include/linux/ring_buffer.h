@@ -153,9 +153,6 @@ ring_buffer_peek(struct trace_buffer *buffer, int cpu, u64 *ts,
 struct ring_buffer_event *
 ring_buffer_consume(struct trace_buffer *buffer, int cpu, u64 *ts,
 		    unsigned long *lost_events);
-unsigned int ring_buffer_peek_copy(struct trace_buffer *buffer, int cpu,
-				   void *dst, unsigned int size, u64 *ts,
-				   unsigned long *lost_events, u64 before);
 
 /* Non-consuming iteration */
 struct ring_buffer_iter *

@@ -422,57 +422,6 @@ ring_buffer_consume(struct trace_buffer *buffer, int cpu, u64 *ts,
 }
 EXPORT_SYMBOL_GPL(ring_buffer_consume);
 
-/**
- * ring_buffer_peek_copy - copy the next event of a CPU, not consuming it
- * @buffer: the buffer
- * @cpu: which CPU
- * @dst: where the event's data goes
- * @size: the room at @dst
- * @ts: if not NULL, set to the event's time stamp
- * @lost_events: if not NULL, set to the events lost just before it
- * @before: copy only an event stamped before this
- *
- * A pointer from ring_buffer_peek() is only good while nobody else
- * consumes this CPU buffer: another consumer (trace_pipe_raw, a mapped
- * reader's GET_READER) may hand the reader page back to the writer as soon
- * as the reader lock is dropped, and the writer then writes over the
- * event. The copy is made under the lock, where the page is the reader's.
- *
- * A merging reader peeks every CPU for the oldest event: @before, the
- * stamp of the oldest seen so far, spares the copy of an event that is
- * not older (U64_MAX: always copy).
- *
- * Returns the length of the event's data, 0 if there is no event. At most
- * @size bytes are copied: a length above @size says the copy is partial.
- */
-unsigned int ring_buffer_peek_copy(struct trace_buffer *buffer, int cpu,
-				   void *dst, unsigned int size, u64 *ts,
-				   unsigned long *lost_events, u64 before)
-{
-	struct rb_cpu *cb = rb_cpu_lookup(buffer, cpu);
-	struct ring_buffer_event *ev;
-	unsigned int len = 0;
-	unsigned long flags;
-	u64 stamp = 0;
-	bool locked;
-
-	if (!cb)
-		return 0;
-	locked = rb_reader_lock(cb, &flags);
-	ev = rb_peek_locked(cb, &stamp, lost_events);
-	if (ev) {
-		len = ring_buffer_event_length(ev);
-		if (stamp < before)
-			memcpy(dst, ring_buffer_event_data(ev),
-			       min(len, size));
-	}
-	rb_reader_unlock(cb, flags, locked);
-	if (ts)
-		*ts = stamp;
-	return len;
-}
-EXPORT_SYMBOL_GPL(ring_buffer_peek_copy);
-
 /* ---- emptiness ---- */
 
 /* Is there a data event in [from, size) of @p, or only internal ones? */

@@ -327,22 +327,6 @@ leaf_return(struct trace_iterator *iter, struct ftrace_graph_ent_entry *ent)
 
 	if (r && r->failed) {
 		next = &r->ret;
-	} else if (r && !iter->buffer_iter) {
-		/*
-		 * A copy, made under the reader lock: another consumer of
-		 * this CPU may give the reader page back to the writer once
-		 * we have taken @ent (see ring_buffer_peek_copy()). Only a
-		 * return is used whole; of anything else, its type.
-		 */
-		ring_buffer_consume(iter->array_buffer->buffer, iter->cpu,
-				    NULL, NULL);
-		if (!ring_buffer_peek_copy(iter->array_buffer->buffer,
-					   iter->cpu, &r->ret, sizeof(r->ret),
-					   NULL, NULL, U64_MAX))
-			return NULL;
-		/* kept in case the line does not fit */
-		r->ent = *ent;
-		next = &r->ret;
 	} else {
 		if (iter->buffer_iter)
 			walker = iter->buffer_iter[iter->cpu];

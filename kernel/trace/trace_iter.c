@@ -36,24 +36,6 @@ static struct ring_buffer_iter *cpu_walker(struct trace_iterator *iter,
 	return iter->buffer_iter ? iter->buffer_iter[cpu] : NULL;
 }
 
-/* Room for @size bytes at iter->temp; never grows the crash dump's. */
-static bool temp_room(struct trace_iterator *iter, unsigned int size)
-{
-	void *temp;
-
-	if (iter->temp_size >= size)
-		return true;
-	if (iter->temp == dump_temp)
-		return false;
-	temp = kmalloc(max_t(unsigned int, size, DUMP_TEMP_SIZE), GFP_KERNEL);
-	if (!temp)
-		return false;
-	kfree(iter->temp);
-	iter->temp = temp;
-	iter->temp_size = max_t(unsigned int, size, DUMP_TEMP_SIZE);
-	return true;
-}
-
 /* The oldest entry of one CPU, not consumed; sets *size to its length. */
 static struct trace_entry *peek_cpu(struct trace_iterator *iter, int cpu,
 				    u64 *ts, unsigned long *lost, int *size)
@@ -81,41 +63,12 @@ static struct trace_entry *peek_cpu(struct trace_iterator *iter, int cpu,
 }
 
 /*
- * peek_cpu() for a consumer that makes the entry current: the entry is
- * copied into iter->temp under the reader lock. Where it lies, in the
- * reader page, another consumer of the same CPU buffer (trace_pipe_raw,
- * a mapped reader's GET_READER) may hand the page back to the writer
- * before the entry is printed. Only an entry older than @before (the
- * oldest of the CPUs seen so far, which iter->temp holds) is copied: it
- * replaces that one. An entry too big for iter->temp (sized for a whole
- * sub-buffer by find_next(), except the crash dump's) is left where it
- * lies, as it used to be.
- */
-static struct trace_entry *copy_cpu(struct trace_iterator *iter, int cpu,
-				    u64 before, u64 *ts, unsigned long *lost,
-				    int *size)
-{
-	unsigned int len;
-
-	*lost = 0;
-	len = ring_buffer_peek_copy(iter->array_buffer->buffer, cpu,
-				    iter->temp, iter->temp_size, ts, lost,
-				    before);
-	if (!len || *ts >= before)
-		return NULL;
-	if (len > iter->temp_size)
-		return peek_cpu(iter, cpu, ts, lost, size);
-	*size = len;
-	return iter->temp;
-}
-
-/*
  * The oldest entry over the CPUs of @iter. Sets iter->ent_size to its
  * length; @lost (if not NULL) gets the events lost just before it.
  */
 static struct trace_entry *find_next(struct trace_iterator *iter,
 				     int *ent_cpu, unsigned long *lost,
-				     u64 *ent_ts, bool copy)
+				     u64 *ent_ts)
 {
 	struct trace_entry *ent, *next = NULL;
 	unsigned long cpu_lost, next_lost = 0;
@@ -124,26 +77,12 @@ static struct trace_entry *find_next(struct trace_iterator *iter,
 	struct ring_buffer_iter *walker;
 	u64 ts, next_ts = 0;
 
-	copy = copy && !iter->buffer_iter;
-	/* sized before any copy: growing it would drop the best so far */
-	if (copy) {
-		size = ring_buffer_subbuf_size_get(iter->array_buffer->buffer);
-		temp_room(iter, size);
-	}
 	if (iter->cpu_file != RING_BUFFER_ALL_CPUS) {
-		next = copy ? copy_cpu(iter, next_cpu, U64_MAX, &next_ts,
-				       &next_lost, &next_size) :
-			      peek_cpu(iter, next_cpu, &next_ts, &next_lost,
-				       &next_size);
+		next = peek_cpu(iter, next_cpu, &next_ts, &next_lost,
+				&next_size);
 	} else {
 		for_each_possible_cpu(cpu) {
-			if (copy)
-				ent = copy_cpu(iter, cpu,
-					       next ? next_ts : U64_MAX,
-					       &ts, &cpu_lost, &size);
-			else
-				ent = peek_cpu(iter, cpu, &ts, &cpu_lost,
-					       &size);
+			ent = peek_cpu(iter, cpu, &ts, &cpu_lost, &size);
 			/* on equal stamps the lower CPU goes first */
 			if (ent && (!next || ts < next_ts)) {
 				next = ent;
@@ -183,9 +122,21 @@ static struct trace_entry *find_next(struct trace_iterator *iter,
  */
 static bool stash_ent(struct trace_iterator *iter)
 {
-	if (!temp_room(iter, iter->ent_size))
-		return false;
-	memcpy(iter->temp, iter->ent, iter->ent_size);
+	unsigned int size = iter->ent_size;
+	void *temp;
+
+	if (iter->temp_size < size) {
+		if (iter->temp == dump_temp)
+			return false;
+		temp = kmalloc(max_t(unsigned int, size, DUMP_TEMP_SIZE),
+			       GFP_KERNEL);
+		if (!temp)
+			return false;
+		kfree(iter->temp);
+		iter->temp = temp;
+		iter->temp_size = max_t(unsigned int, size, DUMP_TEMP_SIZE);
+	}
+	memcpy(iter->temp, iter->ent, size);
 	iter->ent = iter->temp;
 	return true;
 }
@@ -206,13 +157,12 @@ struct trace_entry *trace_find_next_entry(struct trace_iterator *iter,
 	struct trace_entry *next;
 
 	/*
-	 * A consumer's entry was copied by the increment, or stays in the
-	 * reader page until it is consumed; a walker's must have been
-	 * stashed by the increment.
+	 * A consumer's entry stays where it is in the reader page until it
+	 * is consumed; a walker's must have been stashed by the increment.
 	 */
 	if (iter->buffer_iter && iter->ent && iter->ent != iter->temp)
 		return NULL;
-	next = find_next(iter, ent_cpu, NULL, ent_ts, false);
+	next = find_next(iter, ent_cpu, NULL, ent_ts);
 	iter->ent_size = size;
 	return next;
 }
@@ -230,7 +180,7 @@ void *trace_find_next_entry_inc(struct trace_iterator *iter)
 	struct ring_buffer_iter *walker;
 
 	iter->ent = find_next(iter, &iter->cpu, &iter->lost_events,
-			      &iter->ts, true);
+			      &iter->ts);
 	if (!iter->ent)
 		return NULL;
 	iter->idx++;

@@ -25,11 +25,14 @@ static __always_inline void trace_iterator_reset(struct trace_iterator *iter)
 }
 
 /*
- * A text reader peeks an entry, prints it and only then consumes it: a
- * raw reader taking the page in between would make it consume the wrong
- * entry, or print one from a page that is no longer the ring's. Readers
- * of one CPU take its mutex under the read side of consume_all; readers
- * of all CPUs take the write side.
+ * A text reader peeks an entry, prints it where it lies in the reader
+ * page and only then consumes it. Any other consumer of that CPU buffer
+ * (a raw read or splice, a mapped reader's GET_READER) taking the page
+ * in between would make it consume the wrong entry, or print one from a
+ * page the writer is already writing over. So every consumer takes these
+ * locks around what it takes from the buffer: readers of one CPU take its
+ * mutex under the read side of consume_all; readers of all CPUs take the
+ * write side. The text reader then needs no copy of its entry.
  */
 static DECLARE_RWSEM(consume_all);
 static DEFINE_PER_CPU(struct mutex, consume_cpu);
@@ -832,9 +835,16 @@ static long tracing_buffers_ioctl(struct file *file, unsigned int cmd,
 			if (ret)
 				return ret;
 		}
-		/* -ENODEV when this CPU's buffer is not mapped */
-		return ring_buffer_map_get_reader(iter->array_buffer->buffer,
-						  iter->cpu_file);
+		/*
+		 * The swap gives the page the mapping had back to the
+		 * writer: not while a text reader prints from it.
+		 * -ENODEV when this CPU's buffer is not mapped.
+		 */
+		consume_lock(iter->cpu_file);
+		ret = ring_buffer_map_get_reader(iter->array_buffer->buffer,
+						 iter->cpu_file);
+		consume_unlock(iter->cpu_file);
+		return ret;
 	}
 	if (cmd)
 		return -ENOTTY;

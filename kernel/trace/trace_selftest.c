@@ -222,7 +222,6 @@ static int selftest_read(struct trace_array *tr, int *cpus, int nr,
 	}
 	if (!ret && i != nr)
 		ret = -ENODATA;
-	kfree(iter->temp);	/* the consumer's copy of its entry */
 	kfree(iter);
 	return ret;
 }

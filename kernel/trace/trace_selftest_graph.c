@@ -290,8 +290,6 @@ static int graph_read_text(struct tracer *trace, struct trace_array *tr)
 	}
 out:
 	kfree(text);
-	if (iter)
-		kfree(iter->temp);	/* the consumer's copy of its entry */
 	kfree(iter);
 	return ret;
 }
