@@ -665,6 +665,7 @@ static void mmap_reader(int r)
 			const unsigned char *page;
 			uint64_t commit, consumed;
 			uint32_t id;
+			long bad;
 
 			order_swaps(&o);
 			if (ioctl(fd, TRACE_MMAP_IOCTL_GET_READER) < 0) {
@@ -720,8 +721,19 @@ static void mmap_reader(int r)
 				continue;
 			}
 			memcpy(&commit, copy + 8, 8);
+			bad = __atomic_load_n(&sh->bad_page, __ATOMIC_SEQ_CST);
 			parse_page(r, copy, m->subbuf_size, cpu ^ 1, &o, 0, done);
 			order_done(&o);
+			/* what the next engineer needs to place a bad copy */
+			if (__atomic_load_n(&sh->bad_page, __ATOMIC_SEQ_CST) != bad)
+				problem("mmap: cpu %d id %u of %u, subbuf %u, meta %u, read %llu, head %016llx %016llx %016llx %016llx",
+					cpu ^ 1, id, m->nr_subbufs, m->subbuf_size,
+					m->meta_page_size,
+					(unsigned long long)consumed,
+					(unsigned long long)((uint64_t *)copy)[0],
+					(unsigned long long)((uint64_t *)copy)[1],
+					(unsigned long long)((uint64_t *)copy)[2],
+					(unsigned long long)((uint64_t *)copy)[3]);
 			done = commit & ((1UL << 30) - 1);
 			last_id = id;
 			add(&sh->mmap_pages, 1);
