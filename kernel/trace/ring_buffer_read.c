@@ -222,8 +222,11 @@ static void rb_finish_swap(struct rb_cpu *cb, struct rb_subbuf *reader,
 	 * A mapped reader learns of a swap made by another consumer
 	 * (trace_pipe, trace_pipe_raw) at once: the page it was copying may
 	 * be the writer's again, and the id it reads after its copy says so.
+	 * Tested here, not in the callee: an unmapped buffer's swaps (every
+	 * whole-page read) pay no call for it.
 	 */
-	rb_update_meta(cb);
+	if (unlikely(cb->meta))
+		rb_update_meta(cb);
 	rb_preempt_point(cb, "reader-swapped");
 }
 
