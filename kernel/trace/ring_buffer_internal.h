@@ -466,9 +466,9 @@ bool rb_cpu_empty(struct rb_cpu *cb);
 bool rb_reader_lock(struct rb_cpu *cb, unsigned long *flags);
 struct rb_subbuf *rb_reader_page_get(struct rb_cpu *cb);
 void rb_reader_consume_page(struct rb_cpu *cb, struct rb_subbuf *reader);
+void rb_update_meta(struct rb_cpu *cb);
 
 /* ring_buffer_map.c */
-void rb_update_meta(struct rb_cpu *cb);
 void rb_reader_unlock(struct rb_cpu *cb, unsigned long flags, bool locked);
 
 #endif /* _KERNEL_TRACE_RING_BUFFER_INTERNAL_H */

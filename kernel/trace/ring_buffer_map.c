@@ -21,23 +21,6 @@
 
 #include "ring_buffer_internal.h"
 
-/* Refresh what the meta page tells user space. Reader lock held. */
-void rb_update_meta(struct rb_cpu *cb)
-{
-	struct trace_buffer_meta *meta = cb->meta;
-
-	if (!meta)
-		return;
-	meta->reader.read = cb->reader_page->read;
-	meta->reader.id = cb->reader_page->id;
-	meta->reader.lost_events = cb->lost_events;
-	meta->entries = local_read(&cb->entries);
-	meta->overrun = local_read(&cb->overrun);
-	meta->read = cb->read;
-	/* for architectures whose user mappings alias differently */
-	flush_kernel_vmap_range(meta, PAGE_SIZE);
-}
-
 /*
  * Number the sub-buffers: 0 is the reader page, then the ring. The walk
  * starts at cb->pages, which always names a ring page, rather than at the

@@ -17,6 +17,7 @@
 #include <linux/sched.h>
 #include <linux/delay.h>
 #include <linux/smp.h>
+#include <linux/highmem.h>
 
 #include "ring_buffer_internal.h"
 
@@ -187,6 +188,35 @@ static struct rb_subbuf *rb_take_head(struct rb_cpu *cb,
 	if (rb_broken(cb, !rb_install_reader(prev, head, reader)))
 		return NULL;
 	return head;
+}
+
+/*
+ * Refresh what the meta page of a mapped CPU buffer tells user space.
+ * Reader lock held.
+ *
+ * It lives beside the reader swap, which calls it, rather than with the
+ * rest of the mapping code. A call into another file makes the compiler
+ * assume every scratch register lost, so rb_reader_page() would save and
+ * restore one on every whole-page read, mapped or not; for a function in
+ * this file it knows which registers are used (this file is built without
+ * the function tracer's hooks). noinline keeps the body out of the swap
+ * loop, whose only cost for an unmapped buffer is then the test on
+ * cb->meta.
+ */
+noinline void rb_update_meta(struct rb_cpu *cb)
+{
+	struct trace_buffer_meta *meta = cb->meta;
+
+	if (!meta)
+		return;
+	meta->reader.read = cb->reader_page->read;
+	meta->reader.id = cb->reader_page->id;
+	meta->reader.lost_events = cb->lost_events;
+	meta->entries = local_read(&cb->entries);
+	meta->overrun = local_read(&cb->overrun);
+	meta->read = cb->read;
+	/* for architectures whose user mappings alias differently */
+	flush_kernel_vmap_range(meta, PAGE_SIZE);
 }
 
 /*
