@@ -51,6 +51,10 @@ cmdline="$cmdline ${APPEND:-}"
 qemu=(qemu-system-x86_64 -accel tcg,thread=single -cpu max -smp 2 -m 1024
 	-no-reboot -display none -monitor none -nodefaults
 	-kernel "$KIMAGE" -initrd "$initrd" -append "$cmdline")
+# A scratch virtio disk of its own for every run (sparse, 64 MiB): the
+# block events and blktrace need a device to trace (/dev/vda).
+truncate -s 64M "$RUN/disk.img"
+qemu+=(-drive "file=$RUN/disk.img,if=virtio,format=raw")
 # ICOUNT=1: the guest's clock counts instructions (one per ns), so times
 # measured inside it are instruction counts, whatever the host is doing.
 [ "${ICOUNT:-0}" = 1 ] && qemu+=(-icount shift=0,align=off,sleep=off)
@@ -71,6 +75,7 @@ if [ "$mode" = shell ]; then
 	# The console on this terminal, copied to console.log; Ctrl-A X quits.
 	"${qemu[@]}" -chardev "stdio,id=con,mux=on,signal=off,logfile=$RUN/console.log" \
 		-serial chardev:con -serial null
+	rm -f "$RUN/disk.img"
 	exit 0
 fi
 
@@ -91,6 +96,7 @@ tail -n +1 -s 0.5 --pid=$qpid -F "$RUN/out.log" 2>/dev/null |
 	else grep --line-buffered -v -E "$show" || true; fi
 rc=0
 wait $qpid || rc=$?
+rm -f "$RUN/disk.img"
 # The guest's tty may have turned newlines into CR LF.
 sed -i 's/\r$//' "$RUN/out.log"
 
