@@ -119,7 +119,7 @@ RUN2=$BUILD/runs/$NAME-check-$stamp-b
 # categories. Measured on 2 cores under load (wt18w, 2026-11-24): A ran
 # 20.5 minutes with all of T2 and B 4; this split evens them out.
 t2_a=core,events,filter,ftrace,syscalls,triggers
-t2_b=fgraph,latency,stack
+t2_b=fgraph,latency,stack,clients
 t3_a=00basic,event,filter
 t3_b=ftrace,instances,tracer,preemptirq,trigger
 # a new folder of T2 cases must go to one of the guests, or it never runs
