@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The tracing core's interface to every layer.
- * Included by: trace*.c trace_*.h ftrace_*.c (all of kernel/trace/ but the
- * ring buffer)
+ * Included by: trace*.c trace_*.h ftrace_*.c blktrace_record.c (all of
+ * kernel/trace/ but the ring buffer)
  *
  * kernel/trace/ is layered; Documentation/trace/code-layout.rst draws
  * the map. Each layer has a private header for what its files share
