@@ -39,6 +39,7 @@
 #include <linux/cpumask.h>
 #include <linux/fs.h>
 #include <linux/jump_label.h>
+#include <linux/mmiotrace.h>	/* its entries' payload */
 #include <linux/mutex.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
@@ -678,6 +679,11 @@ void trace_event_init(void);
 void trace_events_enable_boot_list(struct trace_array *tr, char *list);
 /* The event-fork option of @tr changed (set_tracer_flag()). */
 void trace_event_follow_fork(struct trace_array *tr, bool enable);
+
+/* ========= trace_printk.c: trace_printk() with text arguments ========== */
+
+/* Exported; also mmiotrace_printk()'s way into the buffer (MARK lines). */
+int trace_vprintk(unsigned long ip, const char *fmt, va_list args);
 
 /* ============ trace_stat.c: the files of trace_stat/ =================== */
 

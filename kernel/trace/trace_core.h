@@ -100,9 +100,8 @@ void free_snapshot(struct trace_array *tr);
 
 /* ========= trace_printk.c: trace_printk, trace_puts, formats ========== */
 
-/* Exported: trace_printk() with binary and with text arguments. */
+/* Exported: trace_printk() with binary arguments (text: trace.h). */
 int trace_vbprintk(unsigned long ip, const char *fmt, va_list args);
-int trace_vprintk(unsigned long ip, const char *fmt, va_list args);
 /* Set once any trace_printk() user exists: allocates the per-CPU buffers. */
 void trace_printk_start_comm(void);
 void trace_printk_control(bool enabled);	/* option trace_printk */

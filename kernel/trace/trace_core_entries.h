@@ -176,6 +176,36 @@ CORE_EVENT(raw_data_entry, raw_data, TRACE_RAW_DATA,
 	   "id:%04x %08x", REC->id, (int)REC->buf[0]);
 CORE_OUTPUT(raw_data_entry, TRACE_RAW_DATA, raw_data_trace, raw_data_trace);
 
+/*
+ * TRACE_MMIO_RW, TRACE_MMIO_MAP: the mmiotrace tracer's accesses and
+ * mappings (struct mmiotrace_rw and _map, from kmmio). Only that tracer
+ * prints them (its print_line); the formats are there in every kernel.
+ */
+CORE_STRUCT(trace_mmiotrace_rw,
+	    ENTRY_NESTED(struct mmiotrace_rw, rw,
+			 ENTRY_SUB(resource_size_t,	phys);
+			 ENTRY_SUB(unsigned long,	value);
+			 ENTRY_SUB(unsigned long,	pc);
+			 ENTRY_SUB(int,			map_id);
+			 ENTRY_SUB(unsigned char,	opcode);
+			 ENTRY_SUB(unsigned char,	width););
+);
+CORE_EVENT(trace_mmiotrace_rw, mmiotrace_rw, TRACE_MMIO_RW,
+	   "%lx %lx %lx %d %x %x", (unsigned long)REC->phys, REC->value,
+	   REC->pc, REC->map_id, REC->opcode, REC->width);
+
+CORE_STRUCT(trace_mmiotrace_map,
+	    ENTRY_NESTED(struct mmiotrace_map, map,
+			 ENTRY_SUB(resource_size_t,	phys);
+			 ENTRY_SUB(unsigned long,	virt);
+			 ENTRY_SUB(unsigned long,	len);
+			 ENTRY_SUB(int,			map_id);
+			 ENTRY_SUB(unsigned char,	opcode););
+);
+CORE_EVENT(trace_mmiotrace_map, mmiotrace_map, TRACE_MMIO_MAP,
+	   "%lx %lx %lx %d %x", (unsigned long)REC->phys, REC->virt,
+	   REC->len, REC->map_id, REC->opcode);
+
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /* TRACE_GRAPH_ENT: a function graph-traced function was entered. */
 CORE_STRUCT(ftrace_graph_ent_entry,
