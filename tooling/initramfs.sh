@@ -32,6 +32,11 @@ copy_prog /usr/bin/trace-cmd
 copy_prog /usr/bin/chrt
 # perf (Debian's linux-perf) as a second tracepoint client, when installed.
 [ -x /usr/bin/perf ] && copy_prog /usr/bin/perf
+# Debian's blktrace: blktrace, blkparse and the btrace script joining them.
+for p in /usr/sbin/blktrace /usr/bin/blkparse; do
+	[ -x "$p" ] && copy_prog "$p"
+done
+[ -x /usr/sbin/btrace ] && install -D -m 0755 /usr/sbin/btrace "$root/usr/sbin/btrace"
 # trace-cmd loads the libtraceevent plugins that decode some events.
 for d in /usr/lib/x86_64-linux-gnu/traceevent /usr/lib/traceevent; do
 	[ -d "$d" ] && mkdir -p "$root$d" && cp -a "$d/." "$root$d/"

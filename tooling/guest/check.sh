@@ -195,6 +195,7 @@ done
 
 case ",$tiers," in *,t4,*)
 	sh /harness/t4-trace-cmd.sh
+	sh /harness/t4-blktrace.sh
 esac
 
 exit 0
