@@ -46,15 +46,47 @@ done
 
 # 3. The base tree, minus kernel/trace/ and minus every staged file (those
 #    are protected from --delete because they are excluded).
+#    A full pass over the base tree happens only when the source tree is
+#    new, the base tree is another (base.sh extracted it again) or the last
+#    full pass did not finish. Otherwise only the paths we stopped staging
+#    since the last overlay change: each is restored from the base tree, or
+#    removed when the base tree has none.
+#    Why not a full pass each time: a file the pass copies is touched (see
+#    below), so its time stamp no longer matches the base tree's and the
+#    next pass would copy and touch it again, and kbuild would recompile
+#    (ccache hits, but a relink) the whole kernel on every build.
 excl=$BUILD/overlay-excludes
+prev=$BUILD/overlay-excludes.prev
+state=$BUILD/overlay-base
 ( cd "$stage" && find . -type f | sed 's#^\.#/#; s#^//#/#' ) > "$excl"
 echo "/kernel/trace/" >> "$excl"
 mkdir -p "$SRC"
 changed=$BUILD/overlay-changed
 : > "$changed"
-if [ $quick = 0 ] || [ ! -f "$SRC/Makefile" ]; then
-	rsync -a --delete --exclude-from="$excl" --out-format='%n' \
-		"$BASE/" "$SRC/" > "$changed"
+full=0
+restored=0
+base_id="$(base_version) $(stat -c %Y "$BASE/Makefile")"
+if [ ! -f "$SRC/Makefile" ] || [ ! -f "$prev" ] ||
+   [ "$(cat "$state" 2> /dev/null)" != "$base_id" ]; then
+	if [ $quick = 0 ] || [ ! -f "$SRC/Makefile" ]; then
+		rm -f "$state"
+		rsync -a --delete --exclude-from="$excl" --out-format='%n' \
+			"$BASE/" "$SRC/" > "$changed"
+		full=1
+	fi
+else
+	# the staged paths of the last overlay that are staged no more
+	while IFS= read -r f; do
+		f=${f#/}
+		if [ -f "$BASE/$f" ]; then
+			mkdir -p "$SRC/$(dirname "$f")"
+			cp -p "$BASE/$f" "$SRC/$f"
+			echo "$f" >> "$changed"
+		else
+			rm -f "$SRC/$f"
+		fi
+	done < <(comm -23 <(sort "$prev") <(sort "$excl") | grep -v '/$')
+	restored=1
 fi
 
 # 4. Our files, compared by content. kernel/trace/ is ours alone: --delete
@@ -70,4 +102,12 @@ rsync -rlp --checksum --exclude=/kernel/trace/ --out-format='%n' \
 # carries the base tree's old one).
 ( cd "$SRC" && grep -v '/$' "$changed" | tr '\n' '\0' |
 	xargs -0 -r touch -c -- ) || true
+# Only now, with every change touched, is the pass done: an overlay cut
+# short before this point repeats it.
+if [ $full = 1 ]; then
+	echo "$base_id" > "$state"
+fi
+if [ $full = 1 ] || [ $restored = 1 ]; then
+	cp "$excl" "$prev"
+fi
 echo "overlay: $(wc -l < "$excl") paths of ours over linux $(base_version)"
