@@ -7,8 +7,8 @@
 # this repository or base:<path> for a file of the pristine base tree (used
 # as is, never copied into the repository). The first source is the module's
 # only object; the others are files it includes. A source ending in / is a
-# directory of this repository holding a module with its own Kbuild or
-# Makefile; a VAR=value word is passed to make (e.g. the CONFIG_ symbol a
+# directory (of this repository, or base:<dir>/) holding modules with their
+# own Kbuild or Makefile; a VAR=value word is passed to make (e.g. the CONFIG_ symbol a
 # kernel Makefile tests).
 source "$(dirname "$0")/common.sh"
 build_lock
@@ -27,6 +27,7 @@ while read -r name sources; do
 	for s in $sources; do
 		case $s in
 		*=*) vars="$vars $s"; continue ;;
+		base:*/) cp -r "$BASE/${s#base:}." "$dir/" ;;
 		base:*) cp "$BASE/${s#base:}" "$dir/" ;;
 		*/) cp -r "$TOP/$s." "$dir/" ;;
 		*) cp "$TOP/$s" "$dir/" ;;

@@ -5,7 +5,8 @@
 #   T0 userspace harnesses (tools/testing/*/ of ours with a `check` target)
 #   build + boot of our kernel, T1 boot self-tests (tooling/expect/selftests.list)
 #   T2 our ftracetest cases, T3 upstream ftracetest against
-#   tooling/expect/ftracetest-ours.list and upstream's ring-buffer/map_test,
+#   tooling/expect/ftracetest-ours.list, upstream's ring-buffer/map_test and
+#   live patching kselftests,
 #   T4 trace-cmd, T7 a short torture
 source "$(dirname "$0")/common.sh"
 
@@ -115,8 +116,9 @@ RUN=$BUILD/runs/$NAME-check-$stamp-a
 RUN2=$BUILD/runs/$NAME-check-$stamp-b
 # Guest A: most of T2, the short upstream categories and T4; guest B:
 # the T2 folders of the graph, latency and stack tracers (the slowest
-# cases: each traces every function for a while) and the long upstream
-# categories. Measured on 2 cores under load (wt18w, 2026-11-24): A ran
+# cases: each traces every function for a while), the long upstream
+# categories and upstream's live patching kselftests (about 100 s).
+# Measured on 2 cores under load (wt18w, 2026-11-24): A ran
 # 20.5 minutes with all of T2 and B 4; this split evens them out.
 # The kernels grew (2026-11-29: block, kprobes, BPF, live patching; 21,328
 # traceable functions, each tracer switch about 3 s under TCG): B's T2
@@ -155,7 +157,7 @@ fi
 RUN=$RUN TIERS=t2,t3,t4,rb T2=$t2_a T3=$t3_a TIMEOUT=$guest_timeout \
 	APPEND="harness.scale=$scale" "$TOOLING/vm.sh" ours check &
 pid_a=$!
-RUN=$RUN2 TIERS=t2,t3 T2=$t2_b T3=$t3_b TIMEOUT=$guest_timeout \
+RUN=$RUN2 TIERS=lp,t2,t3 T2=$t2_b T3=$t3_b TIMEOUT=$guest_timeout \
 	APPEND="harness.scale=$scale" "$TOOLING/vm.sh" ours check > /dev/null &
 pid_b=$!
 rc=0
@@ -281,6 +283,20 @@ stage_start "T3 upstream ring-buffer/map_test"
 tally rb "$results"
 [ $TALLIED -gt 0 ] || fail "rb: map_test gave no result (see $RUN/out.log)"
 echo "rb: $TALLIED map_test results"
+stage_end
+
+# upstream's live patching kselftests (tools/testing/selftests/livepatch),
+# run by guest B: every script of the base tree must pass (a skip would
+# mean the guest lacks a tool or module the script needs)
+stage_start "T3 upstream livepatch kselftests"
+nlp=0
+while read -r _ _ name status; do
+	nlp=$((nlp + 1))
+	if [ "$status" = PASS ]; then pass; else fail "lp: $name: $status"; fi
+done < <(grep '^@@RESULT lp ' "$results" || true)
+wlp=$(find "$BASE/tools/testing/selftests/livepatch" -maxdepth 1 -name 'test-*.sh' | wc -l)
+[ "$nlp" = "$wlp" ] || fail "lp: $nlp results, $wlp scripts (see $RUN2/out.log)"
+echo "lp: $nlp of $wlp livepatch kselftests run"
 stage_end
 
 stage_start "T4 trace-cmd"

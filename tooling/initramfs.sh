@@ -75,6 +75,34 @@ if [ -d "$TOP/tools/testing/selftests/ftrace" ]; then
 	cp -a "$TOP/tools/testing/selftests/ftrace/." "$root/selftests/ftrace/"
 fi
 
+# Upstream's live patching kselftests (the guest tier "lp",
+# guest/lp-kselftest.sh), when the kernel has live patching: the scripts
+# from the base tree, the test modules built out of tree (extmod.list:
+# test_klp) and its getpid hammer. The scripts are bash and compare the
+# kernel log with what kmod's insmod and procps' sysctl print, and call
+# coreutils' date and /bin/stat with options busybox lacks: those come
+# from the host, kmod, sysctl, date and getconf in /opt/lp/bin (first in
+# the tier's PATH only), stat as /bin/stat (a superset of busybox's).
+if grep -qx 'CONFIG_LIVEPATCH=y' "$OBJ/.config" && ls "$OBJ"/extmod/test_klp_*.ko > /dev/null 2>&1; then
+	lp=$root/selftests/livepatch
+	mkdir -p "$lp" "$root/opt/lp/bin"
+	cp "$BASE"/tools/testing/selftests/livepatch/{functions.sh,test-*.sh} "$lp/"
+	ln -s /lib/extmod "$lp/test_modules"
+	gcc -O2 -static -Wall -o "$lp/test_klp-call_getpid" \
+		"$BASE/tools/testing/selftests/livepatch/test_klp-call_getpid.c"
+	rm -f "$root/bin/bash" "$root/bin/stat"
+	copy_prog /bin/bash
+	copy_prog /usr/bin/stat
+	mv "$root/usr/bin/stat" "$root/bin/stat"
+	for p in /usr/bin/kmod /usr/sbin/sysctl /usr/bin/date /usr/bin/getconf; do
+		copy_prog "$p"
+		mv "$root$p" "$root/opt/lp/bin/"
+	done
+	for a in insmod rmmod modprobe modinfo lsmod; do
+		ln -s kmod "$root/opt/lp/bin/$a"
+	done
+fi
+
 # Our guest side.
 install -m 0755 "$TOOLING/guest/init" "$root/init"
 mkdir -p "$root/harness"

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Guest side of `make check`: runs the tiers given as a comma list in $1
 # (t2 = our kselftest cases, t3 = upstream ftracetest categories, t4 =
-# trace-cmd, rb = upstream's ring-buffer map_test) and prints one
+# trace-cmd, rb = upstream's ring-buffer map_test, lp = upstream's live
+# patching kselftests) and prints one
 # "@@RESULT tier name STATUS" line per case;
 # the tier "formats" dumps every format file of events/ instead, and
 # "filters" applies a fixed table of event filters (filters.sh).
@@ -144,6 +145,12 @@ EOT
 	else
 		result rb ring-buffer/map_test NOTBUILT
 	fi
+esac
+
+# lp: upstream's live patching kselftests (lp-kselftest.sh). Before t2
+# and t3, for the same reason as rb.
+case ",$tiers," in *,lp,*)
+	CASE_TIMEOUT=$CASE_TIMEOUT CASE_SCALE=$CASE_SCALE sh /harness/lp-kselftest.sh
 esac
 
 # run_last CASE: CASE is listed in run-last.list (as test.d/<path>
