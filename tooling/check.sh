@@ -41,14 +41,36 @@ tally() {
 		PASS) pass ;;
 		XFAIL) pass; echo "$tier: $name XFAIL: a known bug showed (see its log)" ;;
 		UNSUPPORTED | SKIP) echo "$tier: $name $status (not in this kernel)" ;;
-		*) fail "$tier: $name: $status" ;;
+		*) fail "$tier: $name: $status"; why "${name%@instance}" "$file" ;;
 		esac
 	done < <(grep "^@@RESULT $tier " "$file" 2>/dev/null || true)
+}
+
+# why CASE FILE: keep what the guest printed about a failed ftracetest
+# case (its "FAIL:" lines, else the end of its log) for the summary, so
+# that a run whose guest logs are gone (CI) still says what went wrong.
+WHY=()
+why() {
+	local lines
+	lines=$(awk -v hdr="---- $1: ftracetest output" '
+		$0 == hdr { on = 1; n = 0; next }
+		on && $0 == "----" { on = 0; next }
+		on { buf[n++] = $0; if (/FAIL: / && !/^[+] /) fails[nf++] = $0 }
+		END {
+			if (nf) { for (i = 0; i < nf && i < 8; i++) print fails[i] }
+			else { for (i = (n > 8 ? n - 8 : 0); i < n; i++) print buf[i] }
+		}' "$2" 2>/dev/null)
+	[ -n "$lines" ] || return 0
+	WHY+=("$1:" "$(printf '%s\n' "$lines" | sed 's/^/    /')")
 }
 
 finish() {
 	echo
 	echo "==> total wall time: $(( $(date +%s) - T_START ))s"
+	if [ ${#WHY[@]} -gt 0 ]; then
+		echo "what the failed cases printed:"
+		printf '  %s\n' "${WHY[@]}"
+	fi
 	if [ ${#FAILURES[@]} -gt 0 ]; then
 		echo "failures:"
 		printf '  %s\n' "${FAILURES[@]}"
@@ -160,19 +182,7 @@ pid_a=$!
 RUN=$RUN2 TIERS=lp,t2,t3 T2=$t2_b T3=$t3_b TIMEOUT=$guest_timeout \
 	APPEND="harness.scale=$scale" "$TOOLING/vm.sh" ours check > /dev/null &
 pid_b=$!
-rc=0
-wait $pid_a || rc=$?
-if [ $rc = 0 ]; then pass; else fail "guest A: status $rc, logs in $RUN"; fi
-rc=0
-wait $pid_b || rc=$?
-if [ $rc = 0 ]; then pass; else fail "guest B: status $rc, logs in $RUN2"; fi
-grep -h '^@@RESULT t[23] ' "$RUN2/out.log" 2>/dev/null || true
-stage_end
-
-# Boot options: a guest per tooling/guest/boot-*.sh, booted with the options
-# of its "# APPEND:" line; each says what its checks expect. Two guests at
-# a time (each is one host thread): 6 guests took 272 s one after the other.
-stage_start "boot options"
+# boot_guest SCRIPT RUN: a boot-option guest (see "boot options" below).
 boot_guest() {
 	local script=$1 run=$2 rc=0
 
@@ -180,24 +190,58 @@ boot_guest() {
 		"$TOOLING/vm.sh" ours script "$script" > "$run.out" 2>&1 || rc=$?
 	echo $rc > "$run.rc"
 }
-boot_scripts=("$TOOLING"/guest/boot-*.sh)
-for ((i = 0; i < ${#boot_scripts[@]}; i += 2)); do
-	pair=("${boot_scripts[@]:i:2}")
-	pids=()
-	for script in "${pair[@]}"; do
-		boot_guest "$script" "$BUILD/runs/$NAME-check-$stamp-$(basename "$script" .sh)" &
-		pids+=($!)
-	done
-	wait "${pids[@]}" || true
-	for script in "${pair[@]}"; do
-		what=$(basename "$script" .sh)
-		RUN3=$BUILD/runs/$NAME-check-$stamp-$what
-		tally boot "$RUN3.out"
-		rc=$(cat "$RUN3.rc" 2> /dev/null || echo missing)
-		[ "$rc" = 0 ] || fail "$what guest: status $rc, logs in $RUN3"
-		[ $TALLIED -gt 0 ] || fail "$what guest: no results, logs in $RUN3"
-		echo "$what: $TALLIED checks run (logs in $RUN3)"
-	done
+# The guests end a minute or two apart: the longest boot-option guest (the
+# function_graph one, every function graphed from early boot, about two
+# minutes) takes the core the first one frees.
+declare -A guest_rc=()
+rc=0
+first=
+wait -n -p first $pid_a $pid_b || rc=$?
+guest_rc[$first]=$rc
+early=$TOOLING/guest/boot-fgraph.sh
+boot_guest "$early" "$BUILD/runs/$NAME-check-$stamp-$(basename "$early" .sh)" &
+other=$pid_a
+[ "$first" != "$pid_a" ] || other=$pid_b
+rc=0
+wait "$other" || rc=$?
+guest_rc[$other]=$rc
+rc=${guest_rc[$pid_a]}
+if [ "$rc" = 0 ]; then pass; else fail "guest A: status $rc, logs in $RUN"; fi
+rc=${guest_rc[$pid_b]}
+if [ "$rc" = 0 ]; then pass; else fail "guest B: status $rc, logs in $RUN2"; fi
+grep -h '^@@RESULT t[23] ' "$RUN2/out.log" 2>/dev/null || true
+stage_end
+
+# Boot options: a guest per tooling/guest/boot-*.sh, booted with the options
+# of its "# APPEND:" line; each says what its checks expect (6 guests took
+# 272 s one after the other, 187 s in pairs).
+stage_start "boot options"
+# Two guests at a time, the next one starting as soon as either ends. The
+# function_graph guest started when the first T2/T3 guest ended (above):
+# it takes about as long as all the others together, which share the
+# second slot.
+boot_scripts=("$early")
+for script in "$TOOLING"/guest/boot-*.sh; do
+	[ "$script" = "$early" ] || boot_scripts+=("$script")
+done
+running=1
+for script in "${boot_scripts[@]:1}"; do
+	if [ $running -ge 2 ]; then
+		wait -n || true
+		running=$((running - 1))
+	fi
+	boot_guest "$script" "$BUILD/runs/$NAME-check-$stamp-$(basename "$script" .sh)" &
+	running=$((running + 1))
+done
+wait || true
+for script in "${boot_scripts[@]}"; do
+	what=$(basename "$script" .sh)
+	RUN3=$BUILD/runs/$NAME-check-$stamp-$what
+	tally boot "$RUN3.out"
+	rc=$(cat "$RUN3.rc" 2> /dev/null || echo missing)
+	[ "$rc" = 0 ] || fail "$what guest: status $rc, logs in $RUN3"
+	[ $TALLIED -gt 0 ] || fail "$what guest: no results, logs in $RUN3"
+	echo "$what: $TALLIED checks run (logs in $RUN3)"
 done
 stage_end
 
@@ -263,7 +307,7 @@ while read -r _ _ name status; do
 	seen[$name]=$status
 	[ "$status" = PASS ] && p3=$((p3 + 1))
 	if grep -qx "$name" "$expect"; then
-		if [ "$status" = PASS ]; then pass; else fail "t3: $name expected PASS, got $status"; fi
+		if [ "$status" = PASS ]; then pass; else fail "t3: $name expected PASS, got $status"; why "${name%@instance}" "$results"; fi
 	elif [ "$status" = PASS ]; then
 		pass
 		new+=("$name")

@@ -52,20 +52,18 @@ run_one() {
 	echo $rc > "$out/$k-$name.rc"
 }
 
-# Two at a time: each QEMU is single-threaded.
-i=0
-while [ $i -lt ${#jobs[@]} ]; do
-	run_one "${jobs[$i]}" &
-	p1=$!
-	p2=
-	if [ $((i + 1)) -lt ${#jobs[@]} ]; then
-		run_one "${jobs[$((i + 1))]}" &
-		p2=$!
+# Two at a time (the host has two cores), the next one starting as soon
+# as either ends.
+running=0
+for job in "${jobs[@]}"; do
+	if [ $running -ge 2 ]; then
+		wait -n || true
+		running=$((running - 1))
 	fi
-	wait $p1 || true
-	[ -z "$p2" ] || wait "$p2" || true
-	i=$((i + 2))
+	run_one "$job" &
+	running=$((running + 1))
 done
+wait || true
 
 status=0
 for k in "$@"; do
