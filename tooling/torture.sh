@@ -9,6 +9,7 @@
 #                         sequence of operations)
 #   TORTURE_OPS=a,b       only these kinds of operation (torture.c's
 #                         op_name[]), to aim a run at one suspect
+#   TORTURE_BUILT=1       do not build the kernels and initramfs first
 #   DEBUG=1               the debug kernels (lockdep, KASAN, ...); the
 #                         function tracers then trace only the functions
 #                         TORTURE_FTFILTER matches (one glob, default 'vfs_*';
@@ -29,10 +30,15 @@ ftfilter=${TORTURE_FTFILTER:-}
 [ "$ftfilter" = all ] && ftfilter=
 echo "torture: seed=$seed seconds=$sec kernels=${kinds[*]} debug=${DEBUG:-0}${TORTURE_OPS:+ ops=$TORTURE_OPS}${ftfilter:+ set_ftrace_filter=$ftfilter}"
 
-for k in "${kinds[@]}"; do
-	"$TOOLING/kernel.sh" "$k" > /dev/null && "$TOOLING/initramfs.sh" "$k" > /dev/null ||
-		die "building $k failed"
-done
+# TORTURE_BUILT=1: the caller has just built the kernels and their
+# initramfs (make check, which boots other guests from that initramfs
+# meanwhile: rebuilding it under them is not safe).
+if [ "${TORTURE_BUILT:-0}" != 1 ]; then
+	for k in "${kinds[@]}"; do
+		"$TOOLING/kernel.sh" "$k" > /dev/null && "$TOOLING/initramfs.sh" "$k" > /dev/null ||
+			die "building $k failed"
+	done
+fi
 
 # Boot and start: what a debug kernel under TCG takes before the driver runs,
 # and after it for the readers to stop and the last checks.
