@@ -159,8 +159,11 @@ static void dump_one(struct trace_array *tr, enum ftrace_dump_mode mode)
 		if (!lines++)
 			pr_emerg("---------------------------------\n");
 		/* Fresh per-entry state, as a pipe read starts each line. */
-		memset(&iter->seq, 0,
-		       sizeof(*iter) - offsetof(struct trace_iterator, seq));
+		/*
+		 * memset_startat() tells FORTIFY_SOURCE the write is meant
+		 * to run past the seq member to the end of the iterator.
+		 */
+		memset_startat(iter, 0, seq);
 		iter->pos = -1;
 		iter->iter_flags |= TRACE_FILE_LAT_FMT;
 		if (!trace_find_next_entry_inc(iter))
