@@ -31,12 +31,6 @@
 /* A name kallsyms cannot give for a record (replaced weak function). */
 #define INVALID_FUNC_NAME	"__ftrace_invalid_address__"
 
-/*
- * Bumped under ftrace_lock whenever groups or cached :mod: filters come or
- * go, so that a reader knows its saved place is stale.
- */
-unsigned long ftrace_listing_gen;
-
 static bool rec_listed(struct ftrace_listing *it, struct ftrace_rec *r)
 {
 	unsigned long fl = r->dyn.flags;
@@ -128,9 +122,9 @@ static void *listing_start(struct seq_file *m, loff_t *pos)
 	 * longer fitted, or the one after it) unless records or mod
 	 * filters changed meanwhile; anything else starts over.
 	 */
-	if (it->gen != ftrace_listing_gen || *pos < it->pos ||
+	if (it->gen != ftrace_listing_generation() || *pos < it->pos ||
 	    it->kind == FTRACE_LIST_NONE || it->kind == FTRACE_LIST_END) {
-		it->gen = ftrace_listing_gen;
+		it->gen = ftrace_listing_generation();
 		it->kind = FTRACE_LIST_NONE;
 		it->pos = -1;
 	}
@@ -329,7 +323,7 @@ static ssize_t total_info_read(struct file *filp, char __user *ubuf,
 
 	ftrace_groups_count(&pages, &groups);
 	len = scnprintf(buf, sizeof(buf), "%lu pages:%lu groups: %lu\n",
-			READ_ONCE(ftrace_nr_records), pages, groups);
+			ftrace_records_count(), pages, groups);
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 

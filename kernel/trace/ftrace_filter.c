@@ -20,7 +20,6 @@
 #include <linux/slab.h>
 
 #include "ftrace_internal.h"
-#include "trace.h"
 
 /* ------------------------------------------------------------------ */
 /* Matching functions by name                                           */
@@ -402,7 +401,16 @@ static struct ftrace_hash *hash_without(struct ftrace_hash *h,
 	return n;
 }
 
-static void ops_forget(struct ftrace_ops *ops,
+/**
+ * ftrace_ops_forget - drop from @ops' hashes the addresses @gone() names
+ * @ops: the ops (one never initialised is left alone)
+ * @gone: true for an address whose text went away
+ * @data: passed to @gone
+ *
+ * Takes the ops' regex_lock. Who owns which ops, and so which ones to
+ * ask, is for the caller (ftrace_module.c walks the trace arrays).
+ */
+void ftrace_ops_forget(struct ftrace_ops *ops,
 		       bool (*gone)(unsigned long ip, void *data), void *data)
 {
 	struct ftrace_hash *n;
@@ -418,44 +426,4 @@ static void ops_forget(struct ftrace_ops *ops,
 			ftrace_hash_free(n);
 	}
 	mutex_unlock(&ops->func_hash->regex_lock);
-}
-
-/* Every trace array's ops (the top level's is global_ops). */
-static void arrays_forget(bool (*gone)(unsigned long ip, void *data),
-			  void *data)
-{
-	struct trace_array *tr;
-
-	mutex_lock(&trace_types_lock);
-	list_for_each_entry(tr, &ftrace_trace_arrays, list)
-		ops_forget(tr->ops, gone, data);
-	mutex_unlock(&trace_types_lock);
-}
-
-static bool ip_in_module(unsigned long ip, void *mod)
-{
-	return within_module(ip, mod);
-}
-
-void ftrace_clear_mod_from_hashes(struct module *mod)
-{
-	arrays_forget(ip_in_module, mod);
-}
-
-struct ip_range {
-	unsigned long	start, end;
-};
-
-static bool ip_in_range(unsigned long ip, void *data)
-{
-	struct ip_range *r = data;
-
-	return ip >= r->start && ip < r->end;
-}
-
-void ftrace_clear_range_from_hashes(unsigned long start, unsigned long end)
-{
-	struct ip_range r = { start, end };
-
-	arrays_forget(ip_in_range, &r);
 }

@@ -412,7 +412,7 @@ static void edit_end(struct filter_session *s, struct session_edit *e,
 	list_splice(&e->mods, &s->mods);
 	s->listing.hash = s->hash;
 	s->listing.head = ftrace_hash_empty(s->hash);
-	ftrace_listing_gen++;
+	ftrace_listing_changed();
 	mutex_unlock(&ftrace_lock);
 	ftrace_hash_free(old_hash);
 	mods_free(&old_mods);
@@ -606,7 +606,7 @@ static void session_install(struct filter_session *s)
 	mutex_lock(&ftrace_lock);
 	list_splice_init(live_mods, &old);
 	list_splice_init(&s->mods, live_mods);
-	ftrace_listing_gen++;
+	ftrace_listing_changed();
 	mutex_unlock(&ftrace_lock);
 	mods_free(&old);
 }
@@ -734,7 +734,7 @@ static void apply_cached(struct trace_array *tr, bool filter, const char *name)
 	list_for_each_entry_safe(me, n, live, list)
 		if (!strcmp(me->module, name))
 			list_move_tail(&me->list, &todo);
-	ftrace_listing_gen++;
+	ftrace_listing_changed();
 	mutex_unlock(&ftrace_lock);
 	if (list_empty(&todo))
 		goto out;

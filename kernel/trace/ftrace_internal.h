@@ -13,6 +13,8 @@
  * register themselves (trace_array_files_register(), see trace.h).
  *
  * The pieces:
+ *   ftrace_module.c   boot, modules coming and going, freed text: the
+ *                     order of the steps the files below take
  *   ftrace_records.c  call sites: one record per __mcount_loc entry, for
  *                     the kernel and for each module, and their lookup
  *   ftrace_hash.c     sets of addresses (filter/notrace hashes) and the
@@ -112,8 +114,6 @@ extern struct ftrace_group __rcu *ftrace_groups;
 extern struct mutex ftrace_lock;
 /* Set when a site could not be changed: nothing is patched any more. */
 extern bool ftrace_disabled;
-/* Number of records (not of invalid ones) and of groups, for the files. */
-extern unsigned long ftrace_nr_records;
 
 /* A pointer of the records or the ops list, read under ftrace_lock. */
 #define ftrace_locked(p)	rcu_dereference_protected(p, lockdep_is_held(&ftrace_lock))
@@ -139,6 +139,29 @@ extern unsigned long __stop_mcount_loc[];
 /* The record with index @index (0-based) in listing order, or NULL. */
 struct ftrace_rec *ftrace_rec_by_index(unsigned long index);
 void ftrace_groups_count(unsigned long *pages, unsigned long *groups);
+/* Is @rec's site in a function kallsyms knows? */
+bool ftrace_rec_valid(struct dyn_ftrace *rec);
+/* How many records there are (invalid ones too), for the files. */
+unsigned long ftrace_records_count(void);
+/*
+ * Under ftrace_lock: records or cached :mod: filters changed (a listing
+ * reader's saved place is stale), and the count of such changes.
+ */
+void ftrace_listing_changed(void);
+unsigned long ftrace_listing_generation(void);
+
+/*
+ * Records come and go (the steps of ftrace_module.c). The unlink
+ * functions return the groups that went, for ftrace_records_free() once
+ * the hashes forgot their addresses.
+ */
+int ftrace_records_boot(void);
+void ftrace_records_add_mod(struct module *mod);
+struct ftrace_group *ftrace_records_unlink_mod(struct module *mod);
+struct ftrace_group *ftrace_records_unlink_range(struct module *mod,
+						 unsigned long start,
+						 unsigned long end);
+void ftrace_records_free(struct ftrace_group *gone);
 
 /* ================ ftrace_modsyms.c: freed init text ================= */
 
@@ -187,12 +210,10 @@ static inline bool ftrace_is_dead(void)
 /* ======================== ftrace_update.c =========================== */
 
 /*
- * Recompute what every record (or those of @mod) wants: its count of
- * active ops, and whether it needs regs, a trampoline, a direct call.
- * Under ftrace_lock.
+ * Recompute what every record wants: its count of active ops, and
+ * whether it needs regs, a trampoline, a direct call. Under ftrace_lock.
  */
 void ftrace_recompute_records(void);
-void ftrace_recompute_rec(struct ftrace_rec *r);
 /*
  * Make every site call what its record wants, and point ftrace_call at
  * the list function or at ftrace_stub: under ftrace_lock.
@@ -201,6 +222,8 @@ void ftrace_update_all(void);
 /* Would @ops, with these hashes, share a site with a conflicting ops? */
 int ftrace_check_ipmodify(struct ftrace_ops *ops,
 			  struct ftrace_hash *filter, struct ftrace_hash *exclude);
+/* @mod is about to run: its records usable, its wanted sites on. */
+void ftrace_update_module(struct module *mod);
 
 /* ======================== ftrace_filter.c =========================== */
 
@@ -229,9 +252,9 @@ int ftrace_ops_set_hash(struct ftrace_ops *ops, bool filter,
  * matched, or -errno. Takes ftrace_lock.
  */
 int ftrace_match_records(struct ftrace_hash *hash, char *pattern, char *mod);
-/* A module went, or text was freed: forget its sites in the hashes. */
-void ftrace_clear_mod_from_hashes(struct module *mod);
-void ftrace_clear_range_from_hashes(unsigned long start, unsigned long end);
+/* Text went away: drop from @ops' hashes the addresses @gone() names. */
+void ftrace_ops_forget(struct ftrace_ops *ops,
+		       bool (*gone)(unsigned long ip, void *data), void *data);
 
 /* ============ ftrace_filter_files.c: set_ftrace_filter/notrace ========= */
 
@@ -279,8 +302,6 @@ struct ftrace_listing {
 };
 
 extern const struct seq_operations ftrace_listing_seq_ops;
-/* Bump (under ftrace_lock) when records or cached :mod: filters change. */
-extern unsigned long ftrace_listing_gen;
 
 /* ================ ftrace_probes.c: function probes =================== */
 

@@ -230,7 +230,7 @@ int ftrace_probe_add(struct trace_array *tr, const struct ftrace_probe_kind *kin
 	}
 	mutex_lock(&ftrace_lock);
 	list_splice_tail_init(&fresh, &p->sites);
-	ftrace_listing_gen++;
+	ftrace_listing_changed();
 	mutex_unlock(&ftrace_lock);
 	mutex_unlock(&p->ops.func_hash->regex_lock);
 	mutex_unlock(&probe_mutex);
@@ -257,7 +257,7 @@ out_unlock:
 	if (list_empty(&p->sites)) {
 		mutex_lock(&ftrace_lock);
 		list_del(&p->list);
-		ftrace_listing_gen++;
+		ftrace_listing_changed();
 		mutex_unlock(&ftrace_lock);
 		if (p->ops.flags & FTRACE_OPS_FL_ENABLED)
 			unregister_ftrace_function(&p->ops);
@@ -291,7 +291,7 @@ static int probe_remove(struct ftrace_probe *p, struct ftrace_hash *match)
 		list_move_tail(&site->list, &gone);
 	}
 	last = list_empty(&p->sites);
-	ftrace_listing_gen++;
+	ftrace_listing_changed();
 	mutex_unlock(&ftrace_lock);
 	if (list_empty(&gone)) {
 		mutex_unlock(&p->ops.func_hash->regex_lock);
@@ -326,7 +326,7 @@ static int probe_remove(struct ftrace_probe *p, struct ftrace_hash *match)
 	if (last) {
 		mutex_lock(&ftrace_lock);
 		list_del(&p->list);
-		ftrace_listing_gen++;
+		ftrace_listing_changed();
 		mutex_unlock(&ftrace_lock);
 		ftrace_free_filter(&p->ops);
 		kfree(p);

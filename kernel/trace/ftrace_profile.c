@@ -370,7 +370,7 @@ static void prof_show(struct seq_file *m, const void *entry)
 /* Give every CPU a table for every call site, empty. prof_mutex held. */
 static int prof_tables_reset(void)
 {
-	unsigned int max = READ_ONCE(ftrace_nr_records);
+	unsigned int max = ftrace_records_count();
 	struct prof_cpu *pc;
 	int cpu;
 

@@ -11,7 +11,8 @@
  * of its code runs; the records stay disabled until ftrace_module_enable()
  * (state COMING), which also turns on the sites that registered ops
  * already want. Records of freed init text go in ftrace_free_mem(), those
- * of an unloaded module in ftrace_release_mod().
+ * of an unloaded module in ftrace_release_mod(). Those entry points are
+ * in ftrace_module.c, which sequences the steps here with the others.
  *
  * Records are kept in groups (see ftrace_internal.h). A group is never
  * changed in place once others can see it: shrinking builds a new group
@@ -35,7 +36,30 @@
 DEFINE_MUTEX(ftrace_lock);
 struct ftrace_group __rcu *ftrace_groups;
 bool ftrace_disabled;
-unsigned long ftrace_nr_records;
+/* Records in the groups (valid or not), changed under ftrace_lock. */
+static unsigned long nr_records;
+/*
+ * Bumped under ftrace_lock whenever groups or cached :mod: filters come or
+ * go, so that a listing reader knows its saved place is stale.
+ */
+static unsigned long listing_gen;
+
+unsigned long ftrace_records_count(void)
+{
+	return READ_ONCE(nr_records);
+}
+
+void ftrace_listing_changed(void)
+{
+	lockdep_assert_held(&ftrace_lock);
+	listing_gen++;
+}
+
+unsigned long ftrace_listing_generation(void)
+{
+	lockdep_assert_held(&ftrace_lock);
+	return listing_gen;
+}
 
 /* The largest group: 64 pages hold some 10000 records. */
 #define GROUP_MAX_ORDER		6
@@ -96,7 +120,7 @@ static int cmp_ulong(const void *a, const void *b)
  * definition replaced keeps its code and its __mcount_loc entry, but no
  * symbol: the site then resolves to the end of some other function.
  */
-static bool ftrace_rec_valid(struct dyn_ftrace *rec)
+bool ftrace_rec_valid(struct dyn_ftrace *rec)
 {
 	unsigned long size, offset;
 
@@ -192,8 +216,8 @@ static int process_locs(struct module *mod, unsigned long *start,
 			last = ftrace_locked(last->next);
 		rcu_assign_pointer(last->next, first);
 	}
-	ftrace_nr_records += added;
-	ftrace_listing_gen++;
+	nr_records += added;
+	listing_gen++;
 	mutex_unlock(&ftrace_lock);
 	return 0;
 
@@ -212,7 +236,12 @@ int __init __weak ftrace_dyn_arch_init(void)
 	return 0;
 }
 
-void __init ftrace_init(void)
+/*
+ * The kernel's own call sites, from ftrace_init() (ftrace_module.c):
+ * every one a NOP. Non-zero when function tracing cannot be had; then
+ * ftrace_disabled is set and the reason printed.
+ */
+int __init ftrace_records_boot(void)
 {
 	unsigned long pages, groups;
 
@@ -229,12 +258,11 @@ void __init ftrace_init(void)
 	}
 	ftrace_groups_count(&pages, &groups);
 	pr_info("%lu call sites, %lu pages in %lu groups\n",
-		ftrace_nr_records, pages, groups);
-	ftrace_enabled = 1;
-	ftrace_apply_boot_filters();
-	return;
+		nr_records, pages, groups);
+	return 0;
 failed:
 	ftrace_disabled = true;
+	return -ENODEV;
 }
 
 void ftrace_groups_count(unsigned long *pages, unsigned long *groups)
@@ -423,7 +451,8 @@ struct dyn_ftrace *ftrace_rec_iter_record(struct ftrace_rec_iter *iter)
 /* Modules and freed text                                               */
 
 #ifdef CONFIG_MODULES
-void ftrace_module_init(struct module *mod)
+/* The records of @mod, still being formed: disabled until it is ready. */
+void ftrace_records_add_mod(struct module *mod)
 {
 	int ret;
 
@@ -437,54 +466,11 @@ void ftrace_module_init(struct module *mod)
 }
 
 /*
- * The module is about to run: its records become usable, and the sites
- * that registered ops (and :mod: filters) want are turned on before its
- * init function runs.
+ * Unlink every group of @mod. The groups come back as a list for
+ * ftrace_records_free(), which must not run before the hashes forgot
+ * the sites (lockless lookups may still walk the groups until then).
  */
-void ftrace_module_enable(struct module *mod)
-{
-	struct ftrace_group *g;
-	struct ftrace_rec *r;
-	bool batch = false;
-
-	mutex_lock(&ftrace_lock);
-	if (ftrace_is_dead())
-		goto out;
-	for_each_ftrace_group(g) {
-		if (g->mod != mod)
-			continue;
-		for (r = g->recs; r < g->recs + g->nr; r++) {
-			if (!ftrace_rec_valid(&r->dyn))
-				continue;
-			r->dyn.flags &= ~FTRACE_FL_DISABLED;
-			ftrace_recompute_rec(r);
-			if (!ftrace_enabled || !ftrace_rec_count(&r->dyn))
-				continue;
-			if (!batch) {
-				ftrace_arch_code_modify_prepare();
-				batch = true;
-			}
-			switch (ftrace_update_record(&r->dyn, 1)) {
-			case FTRACE_UPDATE_MAKE_CALL:
-				if (ftrace_make_call(&r->dyn, r->target)) {
-					ftrace_bug_type = FTRACE_BUG_CALL;
-					ftrace_bug(-EINVAL, &r->dyn);
-				}
-				break;
-			default:
-				break;
-			}
-		}
-	}
-	if (batch)
-		ftrace_arch_code_modify_post_process();
-out:
-	mutex_unlock(&ftrace_lock);
-	ftrace_process_cached_mods(mod->name);
-}
-
-/* Unlink and free every group of @mod. */
-void ftrace_release_mod(struct module *mod)
+struct ftrace_group *ftrace_records_unlink_mod(struct module *mod)
 {
 	struct ftrace_group *g, __rcu **link, *gone = NULL;
 
@@ -496,28 +482,31 @@ void ftrace_release_mod(struct module *mod)
 			continue;
 		}
 		rcu_assign_pointer(*link, ftrace_locked(g->next));
-		ftrace_nr_records -= g->nr;
+		nr_records -= g->nr;
 		/* unlinked: reuse next for the local list */
 		RCU_INIT_POINTER(g->next, gone);
 		gone = g;
 	}
-	ftrace_listing_gen++;
+	listing_gen++;
 	mutex_unlock(&ftrace_lock);
+	return gone;
+}
+#endif /* CONFIG_MODULES */
+
+/* Free what the unlink functions returned, once no lookup can see it. */
+void ftrace_records_free(struct ftrace_group *gone)
+{
+	struct ftrace_group *g;
 
 	if (!gone)
-		goto out;
-	/* The hashes may still name the sites; the ops must not keep them. */
-	ftrace_clear_mod_from_hashes(mod);
+		return;
 	synchronize_rcu();
 	while (gone) {
 		g = gone;
 		gone = rcu_dereference_raw(g->next);
 		group_free(g);
 	}
-out:
-	ftrace_modsyms_release(mod);
 }
-#endif /* CONFIG_MODULES */
 
 /*
  * Copy @g without the records in [start, end); NULL when none is left.
@@ -546,28 +535,18 @@ static struct ftrace_group *group_without(struct ftrace_group *g,
 	return n;
 }
 
-/**
- * ftrace_free_mem - forget the call sites of text that is being freed
- * @mod: the module whose init text goes, or NULL for the kernel's
- * @start_ptr: first byte of the text
- * @end_ptr: byte after it
- *
- * The records go, and so do their addresses in every hash (a later
- * allocation could put other code there). The names of a module's init
- * functions are kept for printing trace entries recorded in them.
+/*
+ * Unlink the records of @mod's (NULL: the kernel's) text [@start, @end),
+ * which is being freed: the groups that held them come back as a list
+ * for ftrace_records_free() (see ftrace_records_unlink_mod()).
  */
-void ftrace_free_mem(struct module *mod, void *start_ptr, void *end_ptr)
+struct ftrace_group *ftrace_records_unlink_range(struct module *mod,
+						 unsigned long start,
+						 unsigned long end)
 {
-	unsigned long start = (unsigned long)start_ptr;
-	unsigned long end = (unsigned long)end_ptr;
 	struct ftrace_group *g, *n, __rcu **link, *gone = NULL;
 	unsigned int removed;
 	int err = 0;
-
-	if (!start || start >= end)
-		return;
-	if (mod)
-		ftrace_modsyms_save(mod, start, end);
 
 	mutex_lock(&ftrace_lock);
 	link = &ftrace_groups;
@@ -589,7 +568,7 @@ void ftrace_free_mem(struct module *mod, void *start_ptr, void *end_ptr)
 			continue;
 		}
 		removed = g->nr - (n ? n->nr : 0);
-		ftrace_nr_records -= removed;
+		nr_records -= removed;
 		if (n) {
 			RCU_INIT_POINTER(n->next, ftrace_locked(g->next));
 			rcu_assign_pointer(*link, n);
@@ -600,32 +579,7 @@ void ftrace_free_mem(struct module *mod, void *start_ptr, void *end_ptr)
 		RCU_INIT_POINTER(g->next, gone);
 		gone = g;
 	}
-	ftrace_listing_gen++;
+	listing_gen++;
 	mutex_unlock(&ftrace_lock);
-
-	if (!gone)
-		return;
-	ftrace_clear_range_from_hashes(start, end);
-	synchronize_rcu();
-	while (gone) {
-		g = gone;
-		gone = rcu_dereference_raw(g->next);
-		group_free(g);
-	}
-}
-
-#ifndef CONFIG_TRACER_MAX_TRACE
-/* Without a snapshot buffer there is nothing to take at the end of boot. */
-void __init ftrace_boot_snapshot(void)
-{
-}
-#endif
-
-void __init ftrace_free_init_mem(void)
-{
-	void *start = (void *)(&__init_begin);
-	void *end = (void *)(&__init_end);
-
-	ftrace_boot_snapshot();
-	ftrace_free_mem(NULL, start, end);
+	return gone;
 }

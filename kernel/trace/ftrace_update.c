@@ -64,7 +64,8 @@ static void site_users(unsigned long ip, struct site_users *u)
 			 FTRACE_FL_CALL_OPS_EN | FTRACE_FL_DISABLED |	\
 			 FTRACE_FL_TOUCHED | FTRACE_FL_MODIFIED)
 
-void ftrace_recompute_rec(struct ftrace_rec *r)
+/* What @r wants now (see ftrace_recompute_records()). */
+static void ftrace_recompute_rec(struct ftrace_rec *r)
 {
 	unsigned long flags = r->dyn.flags & REC_STATE_FLAGS;
 	struct site_users u;
@@ -291,6 +292,54 @@ int ftrace_check_ipmodify(struct ftrace_ops *ops, struct ftrace_hash *filter,
 	}
 	return 0;
 }
+
+#ifdef CONFIG_MODULES
+/*
+ * @mod is about to run: its records become usable, and the sites that
+ * registered ops (and :mod: filters) want are turned on before its init
+ * function runs.
+ */
+void ftrace_update_module(struct module *mod)
+{
+	struct ftrace_group *g;
+	struct ftrace_rec *r;
+	bool batch = false;
+
+	mutex_lock(&ftrace_lock);
+	if (ftrace_is_dead())
+		goto out;
+	for_each_ftrace_group(g) {
+		if (g->mod != mod)
+			continue;
+		for (r = g->recs; r < g->recs + g->nr; r++) {
+			if (!ftrace_rec_valid(&r->dyn))
+				continue;
+			r->dyn.flags &= ~FTRACE_FL_DISABLED;
+			ftrace_recompute_rec(r);
+			if (!ftrace_enabled || !ftrace_rec_count(&r->dyn))
+				continue;
+			if (!batch) {
+				ftrace_arch_code_modify_prepare();
+				batch = true;
+			}
+			switch (ftrace_update_record(&r->dyn, 1)) {
+			case FTRACE_UPDATE_MAKE_CALL:
+				if (ftrace_make_call(&r->dyn, r->target)) {
+					ftrace_bug_type = FTRACE_BUG_CALL;
+					ftrace_bug(-EINVAL, &r->dyn);
+				}
+				break;
+			default:
+				break;
+			}
+		}
+	}
+	if (batch)
+		ftrace_arch_code_modify_post_process();
+out:
+	mutex_unlock(&ftrace_lock);
+}
+#endif /* CONFIG_MODULES */
 
 /* ------------------------------------------------------------------ */
 /* When a site is not what it should be                                */

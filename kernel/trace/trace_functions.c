@@ -49,7 +49,7 @@ void ftrace_array_free(struct trace_array *tr)
 	mutex_lock(&ftrace_lock);
 	list_for_each_entry_safe(me, n, &tr->mod_trace, list)
 		list_move(&me->list, &tr->mod_notrace);
-	ftrace_listing_gen++;
+	ftrace_listing_changed();
 	mutex_unlock(&ftrace_lock);
 	list_for_each_entry_safe(me, n, &tr->mod_notrace, list) {
 		list_del(&me->list);

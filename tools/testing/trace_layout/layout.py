@@ -25,6 +25,14 @@ Rules (each one a pass or a fail per header):
             header's "Included by:" line, which its first comment has
   needed    every file including one of our headers uses something that
             header declares or defines
+And two over the whole directory:
+  engine    the function tracing engine (ENGINE) includes no header of
+            ours but ENGINE_HEADERS and uses nothing defined outside it
+            but the leaves (ENGINE_LEAVES): it knows no trace array, no
+            file, nothing above it (ftrace_module.c does the sequencing)
+  cycle     the largest dependency cycle among the .c files ("uses",
+            see deps) has at most CYCLE_CAP files: lower the cap as
+            cycles are cut, never raise it
 """
 
 import fnmatch
@@ -70,6 +78,14 @@ LINKER = re.compile(r"^__(start|stop)_")
 # checker's helpers) in files this check does not read.
 UNCHECKED_WHY = "the ring buffer's own; also built into its userspace " \
                 "harnesses under tools/testing/, which this check does not read"
+# The engine of function tracing and what it may use (the "engine" rule).
+ENGINE = ("ftrace_records.c", "ftrace_hash.c", "ftrace_ops.c",
+          "ftrace_update.c", "ftrace_filter.c", "ftrace_direct.c",
+          "ftrace_modsyms.c", "ftrace_cpu_down.c", "fgraph.c")
+ENGINE_HEADERS = ("ftrace_internal.h", "ftrace_hash.h", "fgraph_internal.h")
+ENGINE_LEAVES = ("trace_clock.c", "trace_seq.c")
+# The "cycle" rule's cap: the largest cycle today.
+CYCLE_CAP = 34
 
 
 def unchecked(name):
@@ -397,6 +413,12 @@ class Tree:
         return sorted(f for f, u in self.uses.items()
                       if f.endswith(".c") and name in u and f not in but)
 
+    def why(self, a, b):
+        """What file @a names that file @b, and not @a, defines."""
+        return sorted(n for n, owners in self.defined.items()
+                      if n in self.files[a].tokens and b in owners and
+                      a not in owners)
+
     def named_by(self, name, but):
         """Files other than @but whose own text names @name."""
         return sorted(f for f, src in self.files.items()
@@ -482,6 +504,23 @@ def check(tree):
                          names & tree.uses[s.name]),
                     "%s includes %s and uses nothing it provides"
                     % (s.name, inc))
+    g = graph(tree)
+    for name in ENGINE:
+        s = tree.files.get(name)
+        if s is None:
+            continue
+        for inc in s.includes:
+            if inc in tree.files:
+                verdict(inc in ENGINE_HEADERS,
+                        "%s (the engine) includes %s" % (name, inc))
+        for dep in sorted(g.get(name, ())):
+            verdict(dep in ENGINE or dep in ENGINE_LEAVES,
+                    "%s (the engine) uses %s of %s, above it"
+                    % (name, ", ".join(tree.why(name, dep)), dep))
+    big = largest_cycle(tree, g)
+    verdict(len(big) <= CYCLE_CAP,
+            "the largest cycle has %d files, over the cap of %d: %s"
+            % (len(big), CYCLE_CAP, " ".join(big)))
     return passed, failed, report
 
 
@@ -509,6 +548,15 @@ MUTATIONS = [
     ("trace.h", "#define TRACE_MODE_READ",
      "#define TRACE_LAYOUT_DRIFT\t1\n#define TRACE_MODE_READ",
      "named by no other file"),
+    ("ftrace_records.c", '#include "ftrace_internal.h"\n',
+     '#include "ftrace_internal.h"\n#include "trace.h"\n',
+     "(the engine) includes trace.h"),
+    ("ftrace_records.c", "\tlisting_gen++;\n\tmutex_unlock",
+     "\tlisting_gen++;\n\tftrace_process_cached_mods(NULL);\n"
+     "\tmutex_unlock", "(the engine) uses ftrace_process_cached_mods"),
+    ("ftrace_records.c", "\tlisting_gen++;\n\tmutex_unlock",
+     "\tlisting_gen++;\n\tftrace_process_cached_mods(NULL);\n"
+     "\tmutex_unlock", "over the cap"),
 ]
 
 
@@ -620,6 +668,10 @@ def visible(tree, src, seen=None):
     return seen
 
 
+def largest_cycle(tree, g):
+    return max(sccs(g, [s.name for s in tree.c]), key=len)
+
+
 def report_cycles(what, g, nodes):
     comps = sorted(sccs(g, nodes), key=len, reverse=True)
     big = comps[0]
@@ -684,6 +736,8 @@ def main():
         passed, failed, report = check(tree)
         for line in report:
             print(line)
+        print("layout: largest dependency cycle: %d files (cap %d)"
+              % (len(largest_cycle(tree, graph(tree))), CYCLE_CAP))
         print("layout: the rules: %d passed, %d failed" % (passed, failed))
         sp, sf = selftest(top)
         passed += sp
