@@ -9,8 +9,9 @@
  * active; the old hash is freed once the list function cannot be reading
  * it. Editors of one ops' hashes are serialised by its regex_lock.
  *
- * The kernel API (ftrace_set_filter() and friends) lives here; the files
- * users write (set_ftrace_filter, ...) in ftrace_filter_files.c.
+ * The kernel API (ftrace_set_filter() and friends) and the boot options
+ * ftrace_filter= and ftrace_notrace= live here; the files users write
+ * (set_ftrace_filter, ...) in ftrace_filter_files.c.
  */
 #define pr_fmt(fmt) "ftrace: " fmt
 
@@ -18,6 +19,8 @@
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/slab.h>
+#include <linux/string.h>
+#include <asm/setup.h>
 
 #include "ftrace_internal.h"
 
@@ -426,4 +429,59 @@ void ftrace_ops_forget(struct ftrace_ops *ops,
 			ftrace_hash_free(n);
 	}
 	mutex_unlock(&ops->func_hash->regex_lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* Boot options                                                         */
+
+static char boot_filter[COMMAND_LINE_SIZE] __initdata;
+static char boot_notrace[COMMAND_LINE_SIZE] __initdata;
+/* ftrace_filter= or ftrace_notrace= was given (the self-tests ask). */
+bool ftrace_filter_param;
+
+static int __init set_boot_filter(char *str)
+{
+	ftrace_filter_param = true;
+	strscpy(boot_filter, str, sizeof(boot_filter));
+	return 1;
+}
+__setup("ftrace_filter=", set_boot_filter);
+
+static int __init set_boot_notrace(char *str)
+{
+	ftrace_filter_param = true;
+	strscpy(boot_notrace, str, sizeof(boot_notrace));
+	return 1;
+}
+__setup("ftrace_notrace=", set_boot_notrace);
+
+/**
+ * ftrace_set_early_filter - apply a comma-separated list at boot
+ * @ops: the ops
+ * @buf: the list (modified)
+ * @enable: 1 for the filter, 0 for the notrace hash
+ */
+void __init ftrace_set_early_filter(struct ftrace_ops *ops, char *buf,
+				    int enable)
+{
+	char *word;
+
+	ftrace_ops_init(ops);
+	while ((word = strsep(&buf, ","))) {
+		if (!*word)
+			continue;
+		if ((enable ? ftrace_set_filter : ftrace_set_notrace)
+			(ops, (unsigned char *)word, strlen(word), 0))
+			pr_info("%s: no function matches '%s'\n",
+				enable ? "ftrace_filter=" : "ftrace_notrace=",
+				word);
+	}
+}
+
+void __init ftrace_apply_boot_filters(void)
+{
+	if (boot_filter[0])
+		ftrace_set_early_filter(&global_ops, boot_filter, 1);
+	if (boot_notrace[0])
+		ftrace_set_early_filter(&global_ops, boot_notrace, 0);
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * set_ftrace_filter and set_ftrace_notrace: the files that edit an ops'
- * hashes, with their small language, and the boot options that do the
- * same before user space exists.
+ * hashes, with their small language. (The boot options that do the same
+ * before user space exists, ftrace_filter= and ftrace_notrace=, are the
+ * engine's: ftrace_filter.c.)
  *
  * What a user writes is a list of words separated by white space:
  *	name, glob		trace (or in set_ftrace_notrace: never trace)
@@ -33,7 +34,6 @@
 #include <linux/slab.h>
 #include <linux/tracefs.h>
 #include <linux/uaccess.h>
-#include <asm/setup.h>
 
 #include "ftrace_internal.h"
 #include "trace.h"
@@ -776,58 +776,4 @@ void ftrace_process_cached_mods(const char *name)
 		apply_cached(tr, false, name);
 	}
 	mutex_unlock(&trace_types_lock);
-}
-
-/* ------------------------------------------------------------------ */
-/* Boot options                                                         */
-
-static char boot_filter[COMMAND_LINE_SIZE] __initdata;
-static char boot_notrace[COMMAND_LINE_SIZE] __initdata;
-bool ftrace_filter_param;
-
-static int __init set_boot_filter(char *str)
-{
-	ftrace_filter_param = true;
-	strscpy(boot_filter, str, sizeof(boot_filter));
-	return 1;
-}
-__setup("ftrace_filter=", set_boot_filter);
-
-static int __init set_boot_notrace(char *str)
-{
-	ftrace_filter_param = true;
-	strscpy(boot_notrace, str, sizeof(boot_notrace));
-	return 1;
-}
-__setup("ftrace_notrace=", set_boot_notrace);
-
-/**
- * ftrace_set_early_filter - apply a comma-separated list at boot
- * @ops: the ops
- * @buf: the list (modified)
- * @enable: 1 for the filter, 0 for the notrace hash
- */
-void __init ftrace_set_early_filter(struct ftrace_ops *ops, char *buf,
-				    int enable)
-{
-	char *word;
-
-	ftrace_ops_init(ops);
-	while ((word = strsep(&buf, ","))) {
-		if (!*word)
-			continue;
-		if ((enable ? ftrace_set_filter : ftrace_set_notrace)
-			(ops, (unsigned char *)word, strlen(word), 0))
-			pr_info("%s: no function matches '%s'\n",
-				enable ? "ftrace_filter=" : "ftrace_notrace=",
-				word);
-	}
-}
-
-void __init ftrace_apply_boot_filters(void)
-{
-	if (boot_filter[0])
-		ftrace_set_early_filter(&global_ops, boot_filter, 1);
-	if (boot_notrace[0])
-		ftrace_set_early_filter(&global_ops, boot_notrace, 0);
 }

@@ -23,10 +23,10 @@
  *                     ftrace_enabled switch, trampolines
  *   ftrace_update.c   what each site must call, and making it so
  *   ftrace_filter.c   changing an ops' hashes: the kernel API, matching
- *                     names, forgetting text that went away
+ *                     names, forgetting text that went away,
+ *                     ftrace_filter= and ftrace_notrace=
  *   ftrace_filter_files.c  set_ftrace_filter/notrace, the command
- *                     registry, :mod: filters, ftrace_filter= and
- *                     ftrace_notrace=
+ *                     registry, :mod: filters
  *   ftrace_files.c    the read-only listings (available_filter_functions,
  *                     enabled_functions, ...)
  *   ftrace_modsyms.c  names of freed module init functions
@@ -255,15 +255,15 @@ int ftrace_match_records(struct ftrace_hash *hash, char *pattern, char *mod);
 /* Text went away: drop from @ops' hashes the addresses @gone() names. */
 void ftrace_ops_forget(struct ftrace_ops *ops,
 		       bool (*gone)(unsigned long ip, void *data), void *data);
+/* Apply ftrace_filter=/ftrace_notrace= (from ftrace_init()). */
+void ftrace_apply_boot_filters(void);
+/* ftrace_filter= or ftrace_notrace= was on the command line. */
+extern bool ftrace_filter_param;
 
 /* ============ ftrace_filter_files.c: set_ftrace_filter/notrace ========= */
 
 /* A module came: apply the :mod: filters cached for it. */
 void ftrace_process_cached_mods(const char *name);
-/* Apply ftrace_filter=/ftrace_notrace= (from ftrace_init()). */
-void ftrace_apply_boot_filters(void);
-/* ftrace_filter= or ftrace_notrace= was on the command line. */
-extern bool ftrace_filter_param;
 /*
  * With FTRACE_ITER_FILTER or _NOTRACE to ftrace_regex_open(): the file is
  * set_graph_function or set_graph_notrace, where "!name" must take a
