@@ -2,7 +2,7 @@
 /*
  * Private interface of the function graph tracer.
  * Included by: fgraph.c trace_functions_graph.c trace_graph_output.c
- * trace_output.c (the funcgraph entries' printers) trace_selftest_graph.c
+ * trace_selftest_graph.c
  * ftrace_profile.c (the profiler is a graph user: its times, graph-time)
  * trace_latency.c (the latency tracers' display-graph option)
  *
@@ -115,6 +115,8 @@ void trace_graph_write_return(struct trace_array *tr,
  */
 enum print_line_t trace_graph_print_line(struct trace_iterator *iter);
 void trace_graph_print_header(struct seq_file *m);
+/* Register the funcgraph entries' printers (from init_graph_trace()). */
+int trace_graph_output_init(void);
 void trace_graph_open(struct trace_iterator *iter);
 void trace_graph_close(struct trace_iterator *iter);
 /*

@@ -41,7 +41,9 @@
  *	"type: N"), defined in trace_output.c or declared in
  *	trace_output.h. With _BIN, hex and bin print every field in turn;
  *	_ALL names printers of its own for them too. @type is the same as
- *	CORE_EVENT's.
+ *	CORE_EVENT's. An entry whose text a tracer owns has no CORE_OUTPUT
+ *	line: the tracer registers its struct trace_event (the funcgraph
+ *	entries: trace_graph_output.c).
  * Two entry types may share one struct: each has its own CORE_EVENT and
  * CORE_OUTPUT line after the one CORE_STRUCT (context_switch, wakeup).
  *
@@ -215,8 +217,10 @@ CORE_STRUCT(ftrace_graph_ent_entry,
 );
 CORE_EVENT(ftrace_graph_ent_entry, funcgraph_entry, TRACE_GRAPH_ENT,
 	   "--> %ps (%d)", (void *)REC->func, REC->depth);
-CORE_OUTPUT(ftrace_graph_ent_entry, TRACE_GRAPH_ENT,
-	    trace_graph_entry_text, NULL);
+/*
+ * No CORE_OUTPUT for the two graph entries: trace_graph_output.c, which
+ * owns their text, registers their printers.
+ */
 
 /*
  * TRACE_GRAPH_RET: it returned. Two layouts: with the return value when
@@ -250,8 +254,6 @@ CORE_EVENT(ftrace_graph_ret_entry, funcgraph_exit, TRACE_GRAPH_RET,
 	   (void *)REC->func, REC->depth, REC->calltime, REC->rettime,
 	   REC->depth);
 #endif
-CORE_OUTPUT(ftrace_graph_ret_entry, TRACE_GRAPH_RET,
-	    trace_graph_return_text, NULL);
 #endif /* CONFIG_FUNCTION_GRAPH_TRACER */
 
 #undef CORE_STRUCT

@@ -545,6 +545,10 @@ static __init int init_graph_trace(void)
 {
 	int ret;
 
+	/* the entries' text, for every reader, first */
+	ret = trace_graph_output_init();
+	if (ret)
+		return ret;
 	ret = graph_filter_init();
 	if (ret)
 		return ret;

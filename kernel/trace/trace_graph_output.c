@@ -585,6 +585,39 @@ enum print_line_t trace_graph_print_line_flags(struct trace_iterator *iter,
 	return graph_print(iter, flags);
 }
 
+/*
+ * funcgraph_entry/exit print as the call tree whoever reads them (with
+ * the per-reader state only when function_graph opened the reader); raw,
+ * hex and bin have no printer of their own ("type: N").
+ */
+static enum print_line_t graph_event_text(struct trace_iterator *iter,
+					  int flags, struct trace_event *event)
+{
+	return trace_graph_print_line(iter);
+}
+
+static struct trace_event_functions graph_event_funcs = {
+	.trace		= graph_event_text,
+};
+
+static struct trace_event graph_ent_event = {
+	.type		= TRACE_GRAPH_ENT,
+	.funcs		= &graph_event_funcs,
+};
+
+static struct trace_event graph_ret_event = {
+	.type		= TRACE_GRAPH_RET,
+	.funcs		= &graph_event_funcs,
+};
+
+int __init trace_graph_output_init(void)
+{
+	if (!register_trace_event(&graph_ent_event) ||
+	    !register_trace_event(&graph_ret_event))
+		return -EBUSY;
+	return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Header and readers                                                   */
 

@@ -27,7 +27,6 @@
 #include "trace.h"
 #include "trace_output.h"
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-#include "fgraph_internal.h"
 #endif
 
 /* The stack tracer's mark for a frame in an ftrace trampoline. */
@@ -1189,26 +1188,6 @@ static void put_rest(struct trace_iterator *iter, bool hex, const void *p)
 	if (p < end)
 		put_bytes(iter, hex, p, end - p);
 }
-
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-/*
- * funcgraph_entry/exit print as the call tree whoever reads them (with
- * the per-reader state only when function_graph opened the reader).
- */
-static enum print_line_t trace_graph_entry_text(struct trace_iterator *iter,
-						int flags,
-						struct trace_event *event)
-{
-	return trace_graph_print_line(iter);
-}
-
-static enum print_line_t trace_graph_return_text(struct trace_iterator *iter,
-						 int flags,
-						 struct trace_event *event)
-{
-	return trace_graph_print_line(iter);
-}
-#endif
 
 #define CORE_PUT(x)	put_bytes(iter, hex, &(x), sizeof(x))
 
