@@ -112,7 +112,8 @@ struct shared {
 	long bytes[NREADERS];
 	long errors[NREADERS];
 	long torn, reorder, dup, late, bad_page, stale, lost_lines;
-	long mmap_pages, mmap_unsupported, mmap_raced, mmap_lapped, tc_runs, tc_fail;
+	long mmap_pages, mmap_unsupported, mmap_raced, mmap_lapped, mmap_regeom;
+	long tc_runs, tc_fail;
 	long iter_passes;
 	long top_written, drain_timeouts, hotplug_unsupported, mismatch;
 	long exact_epochs, cut_epochs;
@@ -661,6 +662,21 @@ static void mmap_reader(int r)
 			continue;
 		}
 		m = (struct meta *)all;
+		/*
+		 * The geometry was read from a first, one-page mapping: a
+		 * resize or a sub-buffer size change between that mapping
+		 * and this one is legal, and the kernel maps a prefix of a
+		 * larger buffer without complaint. Ids past what this
+		 * mapping covers would then read whatever user memory lies
+		 * beyond it. While this mapping lives the geometry cannot
+		 * change, so one look decides: map again if it moved.
+		 */
+		if (m->meta_page_size + (size_t)m->nr_subbufs * m->subbuf_size != len) {
+			add(&sh->mmap_regeom, 1);
+			munmap(all, len);
+			close(fd);
+			continue;
+		}
 		while (!ld(&sh->stop) && now() < end && m->subbuf_size <= RAWBUF) {
 			const unsigned char *page;
 			uint64_t commit, consumed;
@@ -1679,8 +1695,9 @@ int main(int argc, char **argv)
 		if (reader_name[i])
 			printf("torture: reader %s: %ld bytes, %ld markers checked, %ld errors\n",
 			       reader_name[i], sh->bytes[i], sh->records[i], sh->errors[i]);
-	printf("torture: mmap pages=%ld (unsupported %ld, copies raced %ld, lapped %ld), trace-cmd runs=%ld failed=%ld, trace passes=%ld, LOST lines=%ld, pages skipped on a size change=%ld, top markers=%ld\n",
-	       sh->mmap_pages, sh->mmap_unsupported, sh->mmap_raced, sh->mmap_lapped, sh->tc_runs, sh->tc_fail,
+	printf("torture: mmap pages=%ld (unsupported %ld, copies raced %ld, lapped %ld, remapped %ld), trace-cmd runs=%ld failed=%ld, trace passes=%ld, LOST lines=%ld, pages skipped on a size change=%ld, top markers=%ld\n",
+	       sh->mmap_pages, sh->mmap_unsupported, sh->mmap_raced, sh->mmap_lapped,
+	       sh->mmap_regeom, sh->tc_runs, sh->tc_fail,
 	       sh->iter_passes, sh->lost_lines, sh->stale, sh->top_written);
 	bad = files_sane(TR) + files_sane(ACCT);
 	printf("torture: checks torn=%ld reorder=%ld dup=%ld late=%ld bad_page=%ld mismatch=%ld drain_timeouts=%ld files_bad=%d\n",
