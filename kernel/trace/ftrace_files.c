@@ -350,12 +350,13 @@ static void listing_files_create(struct trace_array *tr, struct dentry *dir)
 			  NULL, &total_info_fops);
 }
 
-static struct trace_array_files listing_files = {
+static struct trace_array_client listing_files = {
+	.name		= "ftrace_files",
 	.create = listing_files_create,
 };
 
 static int __init ftrace_listing_files_init(void)
 {
-	return trace_array_files_register(&listing_files);
+	return trace_array_client_register(&listing_files);
 }
 core_initcall(ftrace_listing_files_init);

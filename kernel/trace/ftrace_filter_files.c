@@ -705,14 +705,15 @@ static void filter_files_remove(struct trace_array *tr)
 	ftrace_probes_clear(tr);
 }
 
-static struct trace_array_files filter_files = {
+static struct trace_array_client filter_files = {
+	.name		= "ftrace_filter_files",
 	.create = filter_files_create,
 	.remove = filter_files_remove,
 };
 
 static int __init ftrace_filter_files_init(void)
 {
-	return trace_array_files_register(&filter_files);
+	return trace_array_client_register(&filter_files);
 }
 core_initcall(ftrace_filter_files_init);
 

@@ -2,15 +2,15 @@
 /*
  * Private interface of dynamic function tracing (the ftrace core).
  * Included by: ftrace_*.c trace_functions.c trace_selftest.c
- * trace_selftest_dynamic.c trace.c fgraph.c trace_functions_graph.c
+ * trace_selftest_dynamic.c trace_boot.c fgraph.c trace_functions_graph.c
  * trace_selftest_graph.c
  *
  * Its audience is the ftrace_*.c files and the tracers built on them
  * (trace_functions.c, later the graph and latency tracers). The public
  * API (struct ftrace_ops, register_ftrace_function(), the arch hooks) is
- * include/linux/ftrace.h; the tracing core (trace.c) uses only the few
- * hooks at the top of this file. The tracefs files of function tracing
- * register themselves (trace_array_files_register(), see trace.h).
+ * include/linux/ftrace.h; the core's boot (trace_boot.c) uses only the
+ * hook at the top of this file. The tracefs files of function tracing
+ * register themselves (trace_array_client_register(), see trace.h).
  *
  * The pieces:
  *   ftrace_module.c   boot, modules coming and going, freed text: the
@@ -58,19 +58,17 @@ struct ftrace_probe;
 struct ftrace_probe_site;
 
 /*
- * ========= trace_functions.c: hooks for the tracing core ==============
- * The only part of this header trace.c uses; stubs when the function
- * tracer is not built.
+ * ========= trace_functions.c: hook for the boot sequence ==============
+ * The only part of this header the core's boot (trace_boot.c) uses; a
+ * stub when the function tracer is not built.
  */
 #ifdef CONFIG_FUNCTION_TRACER
-/* The ops of a new array (global_ops for the top level), and its end. */
-int ftrace_array_init(struct trace_array *tr);
-void ftrace_array_free(struct trace_array *tr);
-/* Registers the function tracer (from early_trace_init()). */
+/*
+ * Gives every trace array its ftrace_ops (a client of the arrays), then
+ * registers the function tracer. From early_trace_init().
+ */
 int init_function_trace(void);
 #else
-static inline int ftrace_array_init(struct trace_array *tr) { return 0; }
-static inline void ftrace_array_free(struct trace_array *tr) { }
 static inline int init_function_trace(void) { return 0; }
 #endif
 

@@ -150,11 +150,16 @@ static void fpid_set(struct trace_array *tr, bool no_trace,
 	trace_pid_set_free(old);
 }
 
-void ftrace_pid_follow_fork(struct trace_array *tr, bool enable)
+/* function-fork changed: the fork probe reads the flag. */
+static int fpid_flag_changed(struct trace_array *tr, unsigned int mask,
+			     bool on)
 {
+	if (mask != TRACE_ITER_FUNC_FORK)
+		return 0;
 	mutex_lock(&fpid_mutex);
 	fpid_update(tr);
 	mutex_unlock(&fpid_mutex);
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -368,13 +373,15 @@ static void fpid_files_remove(struct trace_array *tr)
 	mutex_unlock(&fpid_mutex);
 }
 
-static struct trace_array_files fpid_files = {
-	.create = fpid_files_create,
-	.remove = fpid_files_remove,
+static struct trace_array_client fpid_files = {
+	.name		= "ftrace_pid",
+	.create		= fpid_files_create,
+	.flag_changed	= fpid_flag_changed,
+	.remove		= fpid_files_remove,
 };
 
 static int __init ftrace_pid_init(void)
 {
-	return trace_array_files_register(&fpid_files);
+	return trace_array_client_register(&fpid_files);
 }
 core_initcall(ftrace_pid_init);

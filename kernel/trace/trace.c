@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The tracing core: trace arrays, their buffers, the tracer registry, the
- * option flags and the write-side helpers every producer uses.
+ * The tracing core: the trace arrays' buffers and their state, the
+ * option flags, the consumers' locks and the write-side helpers every
+ * producer uses. It names nothing above it: boot is trace_boot.c, the
+ * life of an array trace_instances.c, and what each subsystem keeps per
+ * array comes through the clients (trace_clients.c).
  *
  * The control files live in trace_fs.c, the readers in trace_iter.c, the
  * text in trace_output.c; this file holds the state they act on.
@@ -18,7 +21,6 @@
 
 #include "trace.h"
 #include "trace_core.h"
-#include "ftrace_internal.h"
 
 /* One mutex for every configuration change (see trace.h). */
 DEFINE_MUTEX(trace_types_lock);
@@ -48,10 +50,6 @@ int tracepoint_printk;
 	 TRACE_ITER_MARKERS | TRACE_ITER_PRINTK |			\
 	 TRACE_ITER_TRACE_PRINTK | TRACE_ITER_HASH_PTR |		\
 	 FUNCTION_DEFAULT_FLAGS)
-
-/* Options a new instance starts with cleared whatever the top level has. */
-#define ZEROED_TRACE_FLAGS \
-	(TRACE_ITER_EVENT_FORK | TRACE_ITER_FUNC_FORK | TRACE_ITER_TRACE_PRINTK)
 
 struct trace_array global_trace = {
 	.trace_flags = TRACE_DEFAULT_FLAGS,
@@ -85,12 +83,7 @@ const struct trace_clock_desc trace_clocks[] = {
 const int trace_clocks_nr = ARRAY_SIZE(trace_clocks);
 
 /* ------------------------------------------------------------------ */
-/* Boot options. Each only records its argument; early_trace_init()   */
-/* and the tracefs bring-up apply them.                                */
-
-static char boot_clock[32] __initdata;
-static char boot_options[256] __initdata;
-static char *trace_boot_options;
+/* Boot options of the buffers. Each only records its argument.        */
 
 static int __init set_buf_size(char *str)
 {
@@ -104,20 +97,6 @@ static int __init set_buf_size(char *str)
 	return 1;
 }
 __setup("trace_buf_size=", set_buf_size);
-
-static int __init set_boot_clock(char *str)
-{
-	strscpy(boot_clock, str, sizeof(boot_clock));
-	return 1;
-}
-__setup("trace_clock=", set_boot_clock);
-
-static int __init set_boot_options(char *str)
-{
-	strscpy(boot_options, str, sizeof(boot_options));
-	return 1;
-}
-__setup("trace_options=", set_boot_options);
 
 static int __init set_tracing_thresh(char *str)
 {
@@ -334,7 +313,7 @@ static void free_array_buffer(struct array_buffer *buf)
 	buf->data = NULL;
 }
 
-static int allocate_trace_buffers(struct trace_array *tr, int size)
+int allocate_trace_buffers(struct trace_array *tr, int size)
 {
 	int ret;
 
@@ -357,7 +336,7 @@ static int allocate_trace_buffers(struct trace_array *tr, int size)
 	return 0;
 }
 
-static void free_trace_buffers(struct trace_array *tr)
+void free_trace_buffers(struct trace_array *tr)
 {
 	free_array_buffer(&tr->array_buffer);
 #ifdef CONFIG_TRACER_MAX_TRACE
@@ -458,6 +437,37 @@ static int restore_live_sizes(struct trace_array *tr, int cpu)
 			ret = resize_array_buffer(&tr->array_buffer, old, c);
 	}
 	return ret;
+}
+
+/*
+ * Give the snapshot buffer's memory back: shrink it to the least the
+ * ring buffer allows. Caller holds trace_types_lock.
+ */
+void free_snapshot(struct trace_array *tr)
+{
+	unsigned long flags;
+
+	lockdep_assert_held(&trace_types_lock);
+	/*
+	 * No swap first, then the shrink. A snapshot trigger or a latency
+	 * tracer swaps without trace_types_lock; one that swapped while
+	 * this resized would make the buffer being shrunk the live one,
+	 * and the reset below would then wipe the live data. Swaps test
+	 * allocated_snapshot again under max_lock: once this has held the
+	 * lock after clearing it, a swap that saw it set is over and no
+	 * later one starts, so max_buffer.buffer stays what it is.
+	 */
+	WRITE_ONCE(tr->allocated_snapshot, false);
+	local_irq_save(flags);
+	arch_spin_lock(&tr->max_lock);
+	arch_spin_unlock(&tr->max_lock);
+	local_irq_restore(flags);
+	/*
+	 * Shrink rather than free: the buffer must exist for swaps and
+	 * for the record enable counts kept in step with the live one.
+	 */
+	ring_buffer_resize(tr->max_buffer.buffer, 1, RING_BUFFER_ALL_CPUS);
+	tracing_reset_online_cpus(&tr->max_buffer);
 }
 
 /*
@@ -569,6 +579,51 @@ void __init tracing_expand_at_boot(void)
 	global_trace.ring_buffer_expanded = true;
 }
 
+/*
+ * The consumers' locks. A text reader peeks an entry, prints it where
+ * it lies in the reader page and only then consumes it. Any other
+ * consumer of that CPU buffer (a raw read or splice, a mapped reader's
+ * GET_READER) taking the page in between would make it consume the
+ * wrong entry, or print one from a page the writer is already writing
+ * over. So every consumer takes these locks around what it takes from
+ * the buffer: readers of one CPU take its mutex under the read side of
+ * consume_all; readers of all CPUs take the write side. The text reader
+ * then needs no copy of its entry. A change of the sub-buffer size,
+ * which frees the pages such an entry lies in, takes the write side too.
+ */
+static DECLARE_RWSEM(consume_all);
+static DEFINE_PER_CPU(struct mutex, consume_cpu);
+
+static int __init consume_locks_init(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		mutex_init(per_cpu_ptr(&consume_cpu, cpu));
+	return 0;
+}
+core_initcall(consume_locks_init);
+
+void trace_consume_lock(int cpu)
+{
+	if (cpu == RING_BUFFER_ALL_CPUS) {
+		down_write(&consume_all);
+		return;
+	}
+	down_read(&consume_all);
+	mutex_lock(per_cpu_ptr(&consume_cpu, cpu));
+}
+
+void trace_consume_unlock(int cpu)
+{
+	if (cpu == RING_BUFFER_ALL_CPUS) {
+		up_write(&consume_all);
+		return;
+	}
+	mutex_unlock(per_cpu_ptr(&consume_cpu, cpu));
+	up_read(&consume_all);
+}
+
 int tracing_set_subbuf_order(struct trace_array *tr, int order)
 {
 	int old, ret;
@@ -578,7 +633,7 @@ int tracing_set_subbuf_order(struct trace_array *tr, int order)
 	if (old == order)
 		return 0;
 	/* the old pages are freed: no text reader may hold an entry */
-	trace_pipe_readers_stop();
+	trace_consume_lock(RING_BUFFER_ALL_CPUS);
 	/*
 	 * Between the two buffers' changes their orders differ: a latency
 	 * tracer or a snapshot trigger must not swap them then (the swap
@@ -601,7 +656,7 @@ int tracing_set_subbuf_order(struct trace_array *tr, int order)
 #endif
 out:
 	tracing_start_tr(tr);
-	trace_pipe_readers_start();
+	trace_consume_unlock(RING_BUFFER_ALL_CPUS);
 	return ret;
 }
 
@@ -690,179 +745,6 @@ int tracing_check_open_get_tr(struct trace_array *tr)
 	if (!err && tr)
 		err = trace_array_get(tr) ? -ENODEV : 0;
 	return err;
-}
-
-/* The state every array starts with, whatever its options and buffers. */
-static void init_array_state(struct trace_array *tr)
-{
-	cpumask_copy(tr->tracing_cpumask, cpu_all_mask);
-	tr->max_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
-	raw_spin_lock_init(&tr->start_lock);
-#ifdef CONFIG_TRACER_MAX_TRACE
-	spin_lock_init(&tr->snapshot_map_lock);
-#endif
-	tr->buffer_percent = 50;
-	tr->current_trace = &nop_trace;
-	INIT_LIST_HEAD(&tr->err_log);
-	INIT_LIST_HEAD(&tr->systems);
-	INIT_LIST_HEAD(&tr->events);
-}
-
-/*
- * Allocate a new array named @name with the top level's options (minus
- * those instances start without) and put it on the list. The caller
- * creates its directory. Called with trace_types_lock held.
- */
-struct trace_array *trace_array_create(const char *name)
-{
-	struct trace_array *tr;
-
-	lockdep_assert_held(&trace_types_lock);
-	tr = kzalloc(sizeof(*tr), GFP_KERNEL);
-	if (!tr)
-		return ERR_PTR(-ENOMEM);
-	tr->name = kstrdup(name, GFP_KERNEL);
-	if (!tr->name)
-		goto fail;
-	if (!zalloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL) ||
-	    !zalloc_cpumask_var(&tr->pipe_cpumask, GFP_KERNEL))
-		goto fail;
-	tr->trace_flags = global_trace.trace_flags & ~ZEROED_TRACE_FLAGS;
-	init_array_state(tr);
-	if (ftrace_array_init(tr))
-		goto fail;
-	if (allocate_trace_buffers(tr, trace_buf_size) < 0)
-		goto fail;
-	tr->ring_buffer_expanded = true;
-	list_add(&tr->list, &ftrace_trace_arrays);
-	tr->ref++;
-	return tr;
-
-fail:
-	free_trace_buffers(tr);
-	ftrace_array_free(tr);
-	free_cpumask_var(tr->pipe_cpumask);
-	free_cpumask_var(tr->tracing_cpumask);
-	kfree(tr->name);
-	kfree(tr);
-	return ERR_PTR(-ENOMEM);
-}
-
-/*
- * Free @tr if nothing uses it: the caller has dropped the creator's
- * reference, so any reference left or any open reader means busy.
- * Called with trace_types_lock held.
- */
-int __remove_instance(struct trace_array *tr)
-{
-	lockdep_assert_held(&trace_types_lock);
-	if (tr->ref || tr->trace_ref)
-		return -EBUSY;
-
-	list_del(&tr->list);
-	/*
-	 * Every subsystem with files in the array takes them back and stops
-	 * writing into it (event probes, the trace_printk destination).
-	 * Some writers use the array with only preemption off: wait them
-	 * out before anything goes.
-	 */
-	trace_array_files_remove(tr);
-	tracepoint_synchronize_unregister();
-	if (tr->current_trace->reset)
-		tr->current_trace->reset(tr);
-	tr->current_trace->enabled--;
-	if (trace_flag_set(tr, TRACE_ITER_STOP_ON_FREE))
-		tracer_tracing_off(tr);
-	ftrace_array_free(tr);
-	free_trace_buffers(tr);
-	free_cpumask_var(tr->pipe_cpumask);
-	free_cpumask_var(tr->tracing_cpumask);
-	kfree(tr->name);
-	kfree(tr);
-	return 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* Bring-up.                                                           */
-
-static int __init alloc_global_trace(void)
-{
-	struct trace_array *tr = &global_trace;
-	unsigned long size;
-	int ret = -ENOMEM;
-
-	if (!alloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL) ||
-	    !zalloc_cpumask_var(&tr->pipe_cpumask, GFP_KERNEL))
-		goto out;
-	init_array_state(tr);
-	ret = ftrace_array_init(tr);
-	if (ret)
-		goto out;
-#ifdef CONFIG_TRACER_MAX_TRACE
-	tr->allocated_snapshot = snapshot_at_boot;
-#endif
-	if (boot_clock[0]) {
-		int i;
-
-		for (i = 0; i < trace_clocks_nr; i++)
-			if (!strcmp(boot_clock, trace_clocks[i].name))
-				tr->clock_id = i;
-		if (strcmp(boot_clock, trace_clocks[tr->clock_id].name))
-			pr_warn("tracing: unknown trace_clock=%s, using %s\n",
-				boot_clock, trace_clocks[tr->clock_id].name);
-	}
-	/* Unless tracing is wanted from boot, the least there can be. */
-	size = tr->ring_buffer_expanded ? trace_buf_size : 1;
-	ret = allocate_trace_buffers(tr, size);
-	if (ret) {
-		pr_err("tracing: cannot allocate %lu bytes per CPU\n", size);
-		goto out;
-	}
-	list_add(&tr->list, &ftrace_trace_arrays);
-	tr->ref++;
-	return 0;
-out:
-	free_cpumask_var(tr->pipe_cpumask);
-	free_cpumask_var(tr->tracing_cpumask);
-	return ret;
-}
-
-void __init early_trace_init(void)
-{
-	if (trace_cmdlines_init())
-		return;
-	/*
-	 * trace_printk() built into the kernel wants its buffers and a
-	 * full-size top level: before the allocation, so it is made once.
-	 */
-	trace_printk_start_comm();
-	if (alloc_global_trace())
-		return;
-	init_trace_output_events();
-	/* From here on the files may be opened and entries recorded. */
-	tracing_disabled = 0;
-
-	register_tracer(&nop_trace);
-	nop_trace.enabled++;
-	/* A boot tracer (ftrace=function) starts right here. */
-	init_function_trace();
-
-	if (boot_options[0]) {
-		char *buf = boot_options, *opt;
-
-		trace_boot_options = boot_options;
-		while ((opt = strsep(&buf, ",")) != NULL) {
-			if (*opt && trace_set_options(&global_trace, opt))
-				pr_warn("tracing: unknown trace_options=%s\n", opt);
-		}
-	}
-	trace_boot_instances_create();
-}
-
-void __init trace_init(void)
-{
-	/* the core is ready from early_trace_init(); now the events */
-	trace_event_init();
 }
 
 int tracepoint_printk_sysctl(const struct ctl_table *table, int write,

@@ -504,46 +504,74 @@ bool tracing_is_disabled(void);
 #define TRACE_MODE_WRITE	0640
 #define TRACE_MODE_READ		0440
 
+/* ========= trace_clients.c: the subsystems each array has ============== */
+
 /*
- * The files of a trace array are made by the subsystems that own them.
- * Each registers one struct trace_array_files from an initcall that runs
- * before fs_initcall (later ones are refused: every array must get the
- * same set). The core calls, with trace_types_lock held and in the order
- * of registration:
+ * The clients of the trace arrays: the subsystems that keep state or
+ * files per array, or act on a change of one of its options. Each fills
+ * one struct trace_array_client and registers it (trace_clients.c); the
+ * core calls the callbacks, with trace_types_lock held, in the order of
+ * ->order (then of registration), and the release ones in reverse:
+ *   ->init(tr)                  when an array is made, before its
+ *                               buffers, and at registration for the
+ *                               arrays that exist then (the top level
+ *                               from early boot): per-array state; may
+ *                               fail with -errno, and the array is not
+ *                               made. Sees the array's options as they
+ *                               are then.
  *   ->create(tr, dir)           for the top level once tracefs is up
  *                               (dir NULL: the root) and for each
- *                               instance when it is made;
+ *                               instance when it is made. Clients with
+ *                               files register before fs_initcall:
+ *                               every array gets the same set;
  *   ->create_cpu(tr, dir, cpu)  for each per_cpu/cpuN/ of it; files made
  *                               with trace_create_cpu_file();
- *   ->remove(tr)                in reverse order, when an instance goes:
- *                               stop writing into @tr and free what
- *                               ->create allocated (its dentries go with
- *                               the directory). The core waits for
- *                               writers with preemption off afterwards.
- *                               Also called for an instance whose files
- *                               were never made.
+ *   ->flag_changed(tr, mask, on) after option @mask of @tr was set or
+ *                               cleared (tr->trace_flags already says
+ *                               so): act on it, or refuse with -errno
+ *                               and the core puts the flag back. One
+ *                               client acts on any one option;
+ *   ->remove(tr)                when an instance goes: stop writing into
+ *                               @tr. The core then waits for writers
+ *                               with preemption off and resets the
+ *                               tracer. Also called for an instance
+ *                               whose files were never made;
+ *   ->free(tr)                  last: free what ->init allocated (the
+ *                               dentries go with the directory).
  * Any callback may be NULL. Files only the top level has are made when
  * tr->flags has TRACE_ARRAY_FL_GLOBAL.
  */
-struct trace_array_files {
+enum trace_client_order {
+	TRACE_CLIENT_ENGINE	= -10,	/* state the tracers use (ftrace ops) */
+	TRACE_CLIENT_FILES	= 0,	/* files, services */
+};
+
+struct trace_array_client {
+	const char		*name;
+	int			order;
+	int			(*init)(struct trace_array *tr);
+	void			(*free)(struct trace_array *tr);
 	void			(*create)(struct trace_array *tr,
 					  struct dentry *dir);
 	void			(*create_cpu)(struct trace_array *tr,
 					      struct dentry *dir, int cpu);
+	int			(*flag_changed)(struct trace_array *tr,
+						unsigned int mask, bool on);
 	void			(*remove)(struct trace_array *tr);
 	struct list_head	list;
 };
 
-int trace_array_files_register(struct trace_array_files *files);
+int trace_array_client_register(struct trace_array_client *c);
 
-/* ============ trace_pipe.c: the consuming readers ===================== */
+/* ============== trace.c: the consumers' locks ========================== */
 
 /*
- * Keep every consuming reader out, for a change that frees the pages
- * their entries point into (the sub-buffer size).
+ * Every consumer of a buffer (trace_pipe, raw reads and splice, a mapped
+ * reader's GET_READER) holds this around what it takes from CPU @cpu's
+ * buffer, or from all of them (RING_BUFFER_ALL_CPUS). May sleep.
  */
-void trace_pipe_readers_stop(void);
-void trace_pipe_readers_start(void);
+void trace_consume_lock(int cpu);
+void trace_consume_unlock(int cpu);
 
 /* ============ trace_tracer.c: the registry of tracers =================== */
 
@@ -677,8 +705,15 @@ void trace_marker_post_triggers(struct trace_array *tr,
 void trace_event_init(void);
 /* trace_instance=name,events: enable the listed events of a new array. */
 void trace_events_enable_boot_list(struct trace_array *tr, char *list);
-/* The event-fork option of @tr changed (set_tracer_flag()). */
-void trace_event_follow_fork(struct trace_array *tr, bool enable);
+
+/* ========= trace_syscalls.c: events/syscalls/, for the core's boot ===== */
+
+#ifdef CONFIG_FTRACE_SYSCALLS
+/* Number the syscall metadata, before trace_event_init(). */
+void trace_syscalls_init(void);
+#else
+static inline void trace_syscalls_init(void) { }
+#endif
 
 /* ========= trace_printk.c: trace_printk() with text arguments ========== */
 
@@ -736,9 +771,6 @@ long trace_pid_set_next(const struct trace_pid_set *s, loff_t pos);
 /* ====== ftrace_pid.c: the function tracer's pid filter ================= */
 
 #ifdef CONFIG_FUNCTION_TRACER
-/* The function-fork option of @tr changed (set_tracer_flag()). */
-void ftrace_pid_follow_fork(struct trace_array *tr, bool enable);
-
 /*
  * For the callbacks of an array's tracer: does its pid filter leave the
  * current task out? Preemption off.
@@ -748,10 +780,6 @@ static __always_inline bool ftrace_pid_skip(struct trace_array *tr)
 	int v = this_cpu_read(tr->array_buffer.data->ftrace_pid);
 
 	return v && v != current->pid + 1;
-}
-#else
-static inline void ftrace_pid_follow_fork(struct trace_array *tr, bool enable)
-{
 }
 #endif
 

@@ -287,7 +287,7 @@ int trace_find_tgid(int pid)
 	return slot ? READ_ONCE(*slot) : 0;
 }
 
-int trace_alloc_tgid_map(void)
+static int trace_alloc_tgid_map(void)
 {
 	int *map;
 
@@ -307,11 +307,6 @@ int trace_alloc_tgid_map(void)
 	return 0;
 }
 
-int __init trace_cmdlines_init(void)
-{
-	cmdlines = cmdline_store_alloc(CMDLINES_DEFAULT);
-	return cmdlines ? 0 : -ENOMEM;
-}
 
 /* ------------------------------------------------------------------ */
 /* saved_cmdlines: "pid comm" for every slot in use.                   */
@@ -533,12 +528,29 @@ static void cmdlines_files_create(struct trace_array *tr, struct dentry *dir)
 			  &saved_tgids_fops);
 }
 
-static struct trace_array_files cmdlines_files = {
+/* record-tgid wants the tgid map: made when the option is first set. */
+static int cmdlines_flag_changed(struct trace_array *tr, unsigned int mask,
+				 bool on)
+{
+	if (mask == TRACE_ITER_RECORD_TGID && on)
+		return trace_alloc_tgid_map();
+	return 0;
+}
+
+static struct trace_array_client cmdlines_client = {
+	.name		= "trace_cmdlines",
 	.create		= cmdlines_files_create,
+	.flag_changed	= cmdlines_flag_changed,
 };
 
-static int __init trace_cmdlines_files_init(void)
+/*
+ * Early, before the first entry: the comm store, and the client, so that
+ * trace_options=record-tgid at boot finds it.
+ */
+int __init trace_cmdlines_init(void)
 {
-	return trace_array_files_register(&cmdlines_files);
+	cmdlines = cmdline_store_alloc(CMDLINES_DEFAULT);
+	if (!cmdlines)
+		return -ENOMEM;
+	return trace_array_client_register(&cmdlines_client);
 }
-core_initcall(trace_cmdlines_files_init);

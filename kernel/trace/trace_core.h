@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the files of the tracing core share among themselves.
- * Included by: trace.c trace_tracer.c trace_fs.c trace_options.c
- * trace_instances.c trace_snapshot.c trace_printk.c trace_marker.c
- * trace_cmdlines.c trace_callstack.c trace_nop.c trace_selftest.c
+ * Included by: trace.c trace_boot.c trace_clients.c trace_tracer.c
+ * trace_fs.c trace_options.c trace_instances.c trace_snapshot.c
+ * trace_printk.c trace_marker.c trace_cmdlines.c trace_callstack.c
+ * trace_nop.c trace_selftest.c
  *
  * The core is the trace arrays and their buffers (trace.c, the
  * snapshot, instances/), the tracer registry and the options, the
@@ -35,7 +36,35 @@ int tracing_resize_ring_buffer(struct trace_array *tr,
 			       unsigned long size, int cpu_id);
 int tracing_set_cpumask(struct trace_array *tr, cpumask_var_t new_mask);
 int tracing_set_subbuf_order(struct trace_array *tr, int order);
+/* @tr's live buffer (of @size bytes per CPU) and snapshot buffer. */
+int allocate_trace_buffers(struct trace_array *tr, int size);
+void free_trace_buffers(struct trace_array *tr);
+#ifdef CONFIG_TRACER_MAX_TRACE
+/* Shrink the snapshot buffer of @tr to the least; lock held. */
+void free_snapshot(struct trace_array *tr);
+#endif
 
+/* ============== trace_clients.c: the walks over the clients ============ */
+
+/*
+ * Each calls the callback of that name of every registered client (see
+ * struct trace_array_client in trace.h), with trace_types_lock held.
+ * trace_clients_init() undoes what it did when a client fails, and
+ * trace_clients_flag_changed() stops at the first refusal.
+ */
+int trace_clients_init(struct trace_array *tr);
+void trace_clients_free(struct trace_array *tr);
+void trace_clients_create(struct trace_array *tr, struct dentry *dir);
+void trace_clients_create_cpu(struct trace_array *tr, struct dentry *dir,
+			      int cpu);
+void trace_clients_remove(struct trace_array *tr);
+int trace_clients_flag_changed(struct trace_array *tr, unsigned int mask,
+			       bool on);
+
+/* ========== trace_instances.c: the life of an array, instances/ ======== */
+
+/* The state every array starts with (the top level's too). */
+void trace_array_init_state(struct trace_array *tr);
 /*
  * A new instance named @name with the top level's options (less those
  * instances start without), on ftrace_trace_arrays; its files come from
@@ -44,6 +73,9 @@ int tracing_set_subbuf_order(struct trace_array *tr, int order);
  */
 struct trace_array *trace_array_create(const char *name);
 int __remove_instance(struct trace_array *tr);
+int trace_instances_init(struct dentry *d_tracer);
+/* trace_instance=name[^flags][@...][,event...] boot list. */
+void trace_boot_instances_create(void);
 
 /* ================ trace_tracer.c: the registry of tracers =============== */
 
@@ -63,13 +95,10 @@ extern struct tracer nop_trace;
 
 /*
  * Create the whole file set of @tr in @d_tracer (the top-level directory
- * or instances/<name>): the core's files, then those of every subsystem
- * registered with trace_array_files_register(). Called with
- * trace_types_lock held.
+ * or instances/<name>): the core's files, then those of every client
+ * (trace_array_client_register()). Called with trace_types_lock held.
  */
 void init_tracer_tracefs(struct trace_array *tr, struct dentry *d_tracer);
-/* The ->remove of every registered subsystem, newest first; lock held. */
-void trace_array_files_remove(struct trace_array *tr);
 
 /* ========== trace_options.c: trace_options and options/ =============== */
 
@@ -82,12 +111,6 @@ void trace_array_files_remove(struct trace_array *tr);
  */
 void update_tracer_options(struct trace_array *tr);
 
-/* ================= trace_instances.c: instances/ ====================== */
-
-int trace_instances_init(struct dentry *d_tracer);
-/* trace_instance=name[^flags][@...][,event...] boot list. */
-void trace_boot_instances_create(void);
-
 /* ============ trace_snapshot.c: the snapshot buffer ==================== */
 
 #ifdef CONFIG_TRACER_MAX_TRACE
@@ -95,26 +118,18 @@ extern bool snapshot_at_boot;	/* alloc_snapshot */
 bool snapshot_wanted_at_boot(const char *name);	/* alloc_snapshot=NAME */
 /* Exported: allocate the top level's snapshot buffer. */
 int tracing_alloc_snapshot(void);
-void free_snapshot(struct trace_array *tr);
 #endif
 
 /* ========= trace_printk.c: trace_printk, trace_puts, formats ========== */
 
 /* Exported: trace_printk() with binary arguments (text: trace.h). */
 int trace_vbprintk(unsigned long ip, const char *fmt, va_list args);
-/* Set once any trace_printk() user exists: allocates the per-CPU buffers. */
-void trace_printk_start_comm(void);
-void trace_printk_control(bool enabled);	/* option trace_printk */
 /*
- * Move the trace_printk_dest option (TRACE_ITER_TRACE_PRINTK) to @tr
- * (@set) or back to the top level (!@set; -EINVAL for the top level
- * itself, which holds it unless an instance does). Updates the flag
- * bits of both arrays. Under trace_types_lock: set_tracer_flag() calls
- * it for that option, and instance removal calls (tr, false) before an
- * RCU grace period and the free (writers use the array with
- * preemption off).
+ * From early_trace_init(): the per-CPU buffers if the kernel has built-in
+ * trace_printk() users, and the client that acts on the options
+ * trace_printk and trace_printk_dest.
  */
-int trace_printk_dest_set(struct trace_array *tr, bool set);
+void trace_printk_early_init(void);
 /* Sections of built-in trace_printk() formats and tracepoint_string()s. */
 extern const char *__start___trace_bprintk_fmt[];
 extern const char *__stop___trace_bprintk_fmt[];
@@ -123,8 +138,8 @@ extern const char *__stop___tracepoint_str[];
 
 /* ===== trace_cmdlines.c: pid -> comm / tgid maps for the output ======= */
 
-int trace_cmdlines_init(void);	/* early, before any recording */
-int trace_alloc_tgid_map(void);
+/* From early_trace_init(), before any recording: the maps, the client. */
+int trace_cmdlines_init(void);
 
 /* ============== trace_selftest.c: tracer self-tests ==================== */
 

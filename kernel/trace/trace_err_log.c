@@ -210,13 +210,14 @@ static void err_log_create(struct trace_array *tr, struct dentry *dir)
 			  &err_log_fops);
 }
 
-static struct trace_array_files err_log_files = {
+static struct trace_array_client err_log_files = {
+	.name		= "trace_err_log",
 	.create		= err_log_create,
 	.remove		= clear_tracing_err_log,
 };
 
 static int __init trace_err_log_init(void)
 {
-	return trace_array_files_register(&err_log_files);
+	return trace_array_client_register(&err_log_files);
 }
 core_initcall(trace_err_log_init);

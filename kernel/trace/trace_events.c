@@ -1482,11 +1482,16 @@ static void pid_fork_follow(struct trace_array *tr, struct event_pid_state *st)
 	st->fork_probe = want;
 }
 
-void trace_event_follow_fork(struct trace_array *tr, bool enable)
+/* event-fork changed: the probes that follow forks read the flag. */
+static int events_flag_changed(struct trace_array *tr, unsigned int mask,
+			       bool on)
 {
+	if (mask != TRACE_ITER_EVENT_FORK)
+		return 0;
 	mutex_lock(&event_mutex);
 	pid_fork_follow(tr, tr_pid_state(tr));
 	mutex_unlock(&event_mutex);
+	return 0;
 }
 
 static bool notrace_file(const struct file *filp)
@@ -1760,8 +1765,10 @@ static void events_array_remove(struct trace_array *tr)
 	trace_events_core_remove(tr);
 }
 
-static struct trace_array_files event_files = {
+static struct trace_array_client event_files = {
+	.name		= "trace_events",
 	.create		= events_array_create,
+	.flag_changed	= events_flag_changed,
 	.remove		= events_array_remove,
 };
 
@@ -1810,8 +1817,8 @@ void __init trace_events_enable_boot_list(struct trace_array *tr, char *list)
 /* Boot                                                                */
 
 /*
- * From trace_init(), early in start_kernel(): register the kernel's
- * events and enable those of trace_event=, so that the first events
+ * From trace_init() (trace_boot.c), once the syscalls are numbered:
+ * register the kernel's events and enable those of trace_event=, so that the first events
  * after boot are recorded. tracefs comes later (events_array_create(),
  * called by the core for each array once tracefs is up).
  */
@@ -1827,8 +1834,6 @@ void __init trace_event_init(void)
 	if (trace_event_common_fields_init())
 		return;
 	trace_event_eval_init();
-	/* the syscall events' numbers, which their raw_init needs */
-	trace_syscalls_init();
 
 	mutex_lock(&event_mutex);
 	for (iter = __start_ftrace_events; iter < __stop_ftrace_events;
@@ -1858,6 +1863,6 @@ void __init trace_event_init(void)
 static __init int trace_events_late_init(void)
 {
 	register_module_notifier(&events_module_nb);
-	return trace_array_files_register(&event_files);
+	return trace_array_client_register(&event_files);
 }
 early_initcall(trace_events_late_init);

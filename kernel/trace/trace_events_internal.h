@@ -177,14 +177,10 @@ static inline bool trace_event_staged(const struct trace_event_buffer *fbuffer)
 /* ========= trace_syscalls.c: events/syscalls/ ========================== */
 
 #ifdef CONFIG_FTRACE_SYSCALLS
-/* Number the syscall metadata; before the events are registered. */
-void trace_syscalls_init(void);
 /* The metadata of SYSCALL_DEFINEx(), placed by the linker. */
 struct syscall_metadata;
 extern struct syscall_metadata *__start_syscalls_metadata[];
 extern struct syscall_metadata *__stop_syscalls_metadata[];
-#else
-static inline void trace_syscalls_init(void) { }
 #endif
 
 /* ====== trace_sched_switch.c: keep the pid maps current ================ */

@@ -813,7 +813,8 @@ static void triggers_array_remove(struct trace_array *tr)
 }
 
 /* Registered after the event layer's: ->remove runs before its own. */
-static struct trace_array_files trigger_array_files = {
+static struct trace_array_client trigger_array_files = {
+	.name		= "trace_events_trigger",
 	.create		= marker_file_create,
 	.remove		= triggers_array_remove,
 };
@@ -882,6 +883,6 @@ void __init trace_event_triggers_boot(void)
 
 static __init int trace_triggers_files_init(void)
 {
-	return trace_array_files_register(&trigger_array_files);
+	return trace_array_client_register(&trigger_array_files);
 }
 core_initcall(trace_triggers_files_init);

@@ -4,8 +4,8 @@
  * which tracer runs, the buffer's size and clock, the CPUs that record,
  * and the top-level-only README and tracing_thresh. The other files of
  * an array (trace, trace_pipe, options/, events/, ...) are made by the
- * subsystems that serve them, through the trace_array_files hook kept
- * here; instances/ comes from trace_instances.c.
+ * subsystems that serve them, the clients of the arrays
+ * (trace_clients.c); instances/ comes from trace_instances.c.
  *
  * Every file of an array keeps the array in i_private and takes a
  * reference on open (tracing_check_open_get_tr), so an instance cannot be
@@ -1041,30 +1041,6 @@ static const struct tr_file tr_files[] = {
 #endif
 };
 
-/*
- * Every other file of an array belongs to the subsystem that serves it,
- * which registers its trace_array_files (see trace.h). The list only
- * grows, and only until the top level's files exist: from then on every
- * array must find the same set. Both under trace_types_lock.
- */
-static LIST_HEAD(array_files);
-static bool array_files_closed;
-
-int trace_array_files_register(struct trace_array_files *files)
-{
-	int ret = 0;
-
-	mutex_lock(&trace_types_lock);
-	if (WARN(array_files_closed,
-		 "tracing: %ps registers array files after tracefs is up\n",
-		 files->create))
-		ret = -EBUSY;
-	else
-		list_add_tail(&files->list, &array_files);
-	mutex_unlock(&trace_types_lock);
-	return ret;
-}
-
 void trace_create_cpu_file(const char *name, umode_t mode,
 			   struct dentry *parent, void *data, long cpu,
 			   const struct file_operations *fops)
@@ -1091,7 +1067,6 @@ int tracing_get_cpu(struct inode *inode)
 
 static void create_percpu_dirs(struct trace_array *tr, struct dentry *d)
 {
-	struct trace_array_files *files;
 	struct dentry *d_cpu;
 	char name[16];
 	int cpu;
@@ -1111,15 +1086,12 @@ static void create_percpu_dirs(struct trace_array *tr, struct dentry *d)
 		}
 		trace_create_cpu_file("buffer_size_kb", TRACE_MODE_WRITE, d_cpu,
 				      tr, cpu, &buffer_size_fops);
-		list_for_each_entry(files, &array_files, list)
-			if (files->create_cpu)
-				files->create_cpu(tr, d_cpu, cpu);
+		trace_clients_create_cpu(tr, d_cpu, cpu);
 	}
 }
 
 void init_tracer_tracefs(struct trace_array *tr, struct dentry *d_tracer)
 {
-	struct trace_array_files *files;
 	int i;
 
 	lockdep_assert_held(&trace_types_lock);
@@ -1127,20 +1099,8 @@ void init_tracer_tracefs(struct trace_array *tr, struct dentry *d_tracer)
 	for (i = 0; i < ARRAY_SIZE(tr_files); i++)
 		trace_create_file(tr_files[i].name, tr_files[i].mode,
 				  d_tracer, tr, tr_files[i].fops);
-	list_for_each_entry(files, &array_files, list)
-		if (files->create)
-			files->create(tr, d_tracer);
+	trace_clients_create(tr, d_tracer);
 	create_percpu_dirs(tr, d_tracer);
-}
-
-void trace_array_files_remove(struct trace_array *tr)
-{
-	struct trace_array_files *files;
-
-	lockdep_assert_held(&trace_types_lock);
-	list_for_each_entry_reverse(files, &array_files, list)
-		if (files->remove)
-			files->remove(tr);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1207,7 +1167,6 @@ static __init int tracer_tracefs_init(void)
 		return 0;
 
 	mutex_lock(&trace_types_lock);
-	array_files_closed = true;
 	for (i = 0; i < ARRAY_SIZE(top_files); i++)
 		trace_create_file(top_files[i].name, top_files[i].mode, d,
 				  &global_trace, top_files[i].fops);

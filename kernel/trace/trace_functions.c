@@ -17,7 +17,7 @@
 /* ------------------------------------------------------------------ */
 /* The ops of each trace array                                          */
 
-int ftrace_array_init(struct trace_array *tr)
+static int ftrace_array_init(struct trace_array *tr)
 {
 	struct ftrace_ops *ops;
 
@@ -39,7 +39,7 @@ int ftrace_array_init(struct trace_array *tr)
 }
 
 /* After the tracer was reset: the ops is no longer registered. */
-void ftrace_array_free(struct trace_array *tr)
+static void ftrace_array_free(struct trace_array *tr)
 {
 	struct ftrace_mod_entry *me, *n;
 
@@ -308,7 +308,21 @@ static struct tracer function_trace = {
 #endif
 };
 
+/*
+ * The ops are the arrays' state before any tracer runs: the client
+ * comes before those with files, and its ->free runs after the tracer
+ * of a departing array was reset.
+ */
+static struct trace_array_client ftrace_array_client = {
+	.name		= "trace_functions",
+	.order		= TRACE_CLIENT_ENGINE,
+	.init		= ftrace_array_init,
+	.free		= ftrace_array_free,
+};
+
 __init int init_function_trace(void)
 {
-	return register_tracer(&function_trace);
+	int ret = trace_array_client_register(&ftrace_array_client);
+
+	return ret ? ret : register_tracer(&function_trace);
 }

@@ -526,7 +526,8 @@ static void graph_files_create(struct trace_array *tr, struct dentry *dir)
 			  &graph_notrace_fops);
 }
 
-static struct trace_array_files graph_files = {
+static struct trace_array_client graph_files = {
+	.name		= "trace_functions_graph",
 	.create		= graph_files_create,
 };
 
@@ -552,7 +553,7 @@ static __init int init_graph_trace(void)
 	ret = graph_filter_init();
 	if (ret)
 		return ret;
-	trace_array_files_register(&graph_files);
+	trace_array_client_register(&graph_files);
 	return register_tracer(&graph_trace);
 }
 core_initcall(init_graph_trace);

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * instances/: every directory made there is a complete trace array with
- * its own buffers and files. tracefs calls back here on mkdir and rmdir;
- * the trace_instance= boot option makes them before user space runs.
+ * The life of a trace array, and instances/. An array is made with its
+ * state, the state of every client (trace_clients.c) and its buffers,
+ * and freed in the reverse order once nothing uses it. Every directory
+ * made in instances/ is such an array with its own buffers and files:
+ * tracefs calls back here on mkdir and rmdir, and the trace_instance=
+ * boot option makes them before user space runs.
  */
 #include <linux/tracefs.h>
 #include <linux/slab.h>
@@ -13,6 +16,106 @@
 #include "trace_core.h"
 
 static struct dentry *instances_dir;
+
+/* ------------------------------------------------------------------ */
+/* The life of an array                                                 */
+
+/* Options a new instance starts with cleared whatever the top level has. */
+#define ZEROED_TRACE_FLAGS \
+	(TRACE_ITER_EVENT_FORK | TRACE_ITER_FUNC_FORK | TRACE_ITER_TRACE_PRINTK)
+
+/* The state every array starts with, whatever its options and buffers. */
+void trace_array_init_state(struct trace_array *tr)
+{
+	cpumask_copy(tr->tracing_cpumask, cpu_all_mask);
+	tr->max_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
+	raw_spin_lock_init(&tr->start_lock);
+#ifdef CONFIG_TRACER_MAX_TRACE
+	spin_lock_init(&tr->snapshot_map_lock);
+#endif
+	tr->buffer_percent = 50;
+	tr->current_trace = &nop_trace;
+	INIT_LIST_HEAD(&tr->err_log);
+	INIT_LIST_HEAD(&tr->systems);
+	INIT_LIST_HEAD(&tr->events);
+}
+
+/*
+ * Allocate a new array named @name with the top level's options (minus
+ * those instances start without) and put it on the list. The caller
+ * creates its directory. Called with trace_types_lock held.
+ */
+struct trace_array *trace_array_create(const char *name)
+{
+	struct trace_array *tr;
+
+	lockdep_assert_held(&trace_types_lock);
+	tr = kzalloc(sizeof(*tr), GFP_KERNEL);
+	if (!tr)
+		return ERR_PTR(-ENOMEM);
+	tr->name = kstrdup(name, GFP_KERNEL);
+	if (!tr->name)
+		goto fail;
+	if (!zalloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL) ||
+	    !zalloc_cpumask_var(&tr->pipe_cpumask, GFP_KERNEL))
+		goto fail;
+	tr->trace_flags = global_trace.trace_flags & ~ZEROED_TRACE_FLAGS;
+	trace_array_init_state(tr);
+	if (trace_clients_init(tr))
+		goto fail;
+	if (allocate_trace_buffers(tr, trace_buf_size) < 0)
+		goto fail_clients;
+	tr->ring_buffer_expanded = true;
+	list_add(&tr->list, &ftrace_trace_arrays);
+	tr->ref++;
+	return tr;
+
+fail_clients:
+	free_trace_buffers(tr);
+	trace_clients_free(tr);
+fail:
+	free_cpumask_var(tr->pipe_cpumask);
+	free_cpumask_var(tr->tracing_cpumask);
+	kfree(tr->name);
+	kfree(tr);
+	return ERR_PTR(-ENOMEM);
+}
+
+/*
+ * Free @tr if nothing uses it: the caller has dropped the creator's
+ * reference, so any reference left or any open reader means busy.
+ * Called with trace_types_lock held.
+ */
+int __remove_instance(struct trace_array *tr)
+{
+	lockdep_assert_held(&trace_types_lock);
+	if (tr->ref || tr->trace_ref)
+		return -EBUSY;
+
+	list_del(&tr->list);
+	/*
+	 * Every client stops writing into the array (event probes, the
+	 * trace_printk destination). Some writers use the array with only
+	 * preemption off: wait them out before anything goes.
+	 */
+	trace_clients_remove(tr);
+	tracepoint_synchronize_unregister();
+	if (tr->current_trace->reset)
+		tr->current_trace->reset(tr);
+	tr->current_trace->enabled--;
+	if (trace_flag_set(tr, TRACE_ITER_STOP_ON_FREE))
+		tracer_tracing_off(tr);
+	trace_clients_free(tr);
+	free_trace_buffers(tr);
+	free_cpumask_var(tr->pipe_cpumask);
+	free_cpumask_var(tr->tracing_cpumask);
+	kfree(tr->name);
+	kfree(tr);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* instances/                                                           */
 
 static struct trace_array *find_instance(const char *name)
 {

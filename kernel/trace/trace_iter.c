@@ -685,13 +685,14 @@ static void iter_files_create_cpu(struct trace_array *tr, struct dentry *dir,
 #endif
 }
 
-static struct trace_array_files iter_files = {
+static struct trace_array_client iter_files = {
+	.name		= "trace_iter",
 	.create		= iter_files_create,
 	.create_cpu	= iter_files_create_cpu,
 };
 
 static int __init trace_iter_files_init(void)
 {
-	return trace_array_files_register(&iter_files);
+	return trace_array_client_register(&iter_files);
 }
 core_initcall(trace_iter_files_init);

@@ -198,12 +198,13 @@ static void marker_files_create(struct trace_array *tr, struct dentry *dir)
 			  &marker_raw_fops);
 }
 
-static struct trace_array_files marker_files = {
+static struct trace_array_client marker_files = {
+	.name		= "trace_marker",
 	.create		= marker_files_create,
 };
 
 static int __init trace_marker_init(void)
 {
-	return trace_array_files_register(&marker_files);
+	return trace_array_client_register(&marker_files);
 }
 core_initcall(trace_marker_init);

@@ -413,13 +413,14 @@ static void trace_options_free(struct trace_array *tr)
 	tr->nr_topts = 0;
 }
 
-static struct trace_array_files options_files = {
+static struct trace_array_client options_files = {
+	.name		= "trace_options",
 	.create		= trace_options_create,
 	.remove		= trace_options_free,
 };
 
 static int __init trace_options_init(void)
 {
-	return trace_array_files_register(&options_files);
+	return trace_array_client_register(&options_files);
 }
 core_initcall(trace_options_init);

@@ -24,67 +24,6 @@ static __always_inline void trace_iterator_reset(struct trace_iterator *iter)
 	iter->pos = -1;
 }
 
-/*
- * A text reader peeks an entry, prints it where it lies in the reader
- * page and only then consumes it. Any other consumer of that CPU buffer
- * (a raw read or splice, a mapped reader's GET_READER) taking the page
- * in between would make it consume the wrong entry, or print one from a
- * page the writer is already writing over. So every consumer takes these
- * locks around what it takes from the buffer: readers of one CPU take its
- * mutex under the read side of consume_all; readers of all CPUs take the
- * write side. The text reader then needs no copy of its entry.
- */
-static DECLARE_RWSEM(consume_all);
-static DEFINE_PER_CPU(struct mutex, consume_cpu);
-
-static int __init consume_locks_init(void)
-{
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		mutex_init(per_cpu_ptr(&consume_cpu, cpu));
-	return 0;
-}
-core_initcall(consume_locks_init);
-
-static void consume_lock(int cpu)
-{
-	if (cpu == RING_BUFFER_ALL_CPUS) {
-		down_write(&consume_all);
-		return;
-	}
-	down_read(&consume_all);
-	mutex_lock(per_cpu_ptr(&consume_cpu, cpu));
-}
-
-static void consume_unlock(int cpu)
-{
-	if (cpu == RING_BUFFER_ALL_CPUS) {
-		up_write(&consume_all);
-		return;
-	}
-	mutex_unlock(per_cpu_ptr(&consume_cpu, cpu));
-	up_read(&consume_all);
-}
-
-/**
- * trace_pipe_readers_stop - wait for consuming readers, keep them out
- *
- * A text reader holds an entry of the reader page from the moment it
- * looks at it until it has printed it, without the ring buffer's lock;
- * a change of the sub-buffer size frees that page. The change takes
- * every reader's lock first. Undone by trace_pipe_readers_start().
- */
-void trace_pipe_readers_stop(void)
-{
-	down_write(&consume_all);
-}
-
-void trace_pipe_readers_start(void)
-{
-	up_write(&consume_all);
-}
-
 /* ---- waiting ---- */
 
 struct pipe_waiter {
@@ -375,9 +314,9 @@ static ssize_t tracing_read_pipe(struct file *filp, char __user *ubuf,
 		cpumask_clear(iter->started);
 		trace_seq_init(&iter->seq);
 
-		consume_lock(iter->cpu_file);
+		trace_consume_lock(iter->cpu_file);
 		fill_seq(iter, cnt);
-		consume_unlock(iter->cpu_file);
+		trace_consume_unlock(iter->cpu_file);
 
 		ret = trace_seq_to_user(&iter->seq, ubuf, cnt);
 		if (iter->seq.readpos >= trace_seq_used(&iter->seq))
@@ -429,7 +368,7 @@ static ssize_t tracing_splice_read_pipe(struct file *filp, loff_t *ppos,
 		goto unlock;
 	iter->pos = -1;		/* this reader has had data */
 
-	consume_lock(iter->cpu_file);
+	trace_consume_lock(iter->cpu_file);
 	while (spd.nr_pages < spd.nr_pages_max && len) {
 		/* text left over from an earlier read or page goes first */
 		if (trace_seq_used(&iter->seq) <= iter->seq.readpos) {
@@ -450,7 +389,7 @@ static ssize_t tracing_splice_read_pipe(struct file *filp, loff_t *ppos,
 		spd.nr_pages++;
 		len -= n;
 	}
-	consume_unlock(iter->cpu_file);
+	trace_consume_unlock(iter->cpu_file);
 	mutex_unlock(&iter->mutex);
 
 	ret = spd.nr_pages ? splice_to_pipe(pipe, &spd) : 0;
@@ -622,10 +561,10 @@ static ssize_t tracing_buffers_read(struct file *filp, char __user *ubuf,
 		ret = raw_spare(r, buffer);
 		if (ret)
 			return ret;
-		consume_lock(iter->cpu_file);
+		trace_consume_lock(iter->cpu_file);
 		ret = ring_buffer_read_page(buffer, r->spare, count,
 					    iter->cpu_file, 0);
-		consume_unlock(iter->cpu_file);
+		trace_consume_unlock(iter->cpu_file);
 		if (ret >= 0)
 			break;
 		/* data that does not fit in @count is an end, not a wait */
@@ -765,7 +704,7 @@ static ssize_t tracing_buffers_splice_read(struct file *file, loff_t *ppos,
 		return -ENOMEM;
 
 	for (;;) {
-		consume_lock(iter->cpu_file);
+		trace_consume_lock(iter->cpu_file);
 		for (i = 0; i < spd.nr_pages_max && len &&
 		     ring_buffer_entries_cpu(iter->array_buffer->buffer,
 					     iter->cpu_file); i++) {
@@ -788,7 +727,7 @@ static ssize_t tracing_buffers_splice_read(struct file *file, loff_t *ppos,
 			*ppos += size;
 			len -= size;
 		}
-		consume_unlock(iter->cpu_file);
+		trace_consume_unlock(iter->cpu_file);
 		spd.nr_pages = i;
 		if (i || ret || woken)
 			break;
@@ -840,10 +779,10 @@ static long tracing_buffers_ioctl(struct file *file, unsigned int cmd,
 		 * writer: not while a text reader prints from it.
 		 * -ENODEV when this CPU's buffer is not mapped.
 		 */
-		consume_lock(iter->cpu_file);
+		trace_consume_lock(iter->cpu_file);
 		ret = ring_buffer_map_get_reader(iter->array_buffer->buffer,
 						 iter->cpu_file);
-		consume_unlock(iter->cpu_file);
+		trace_consume_unlock(iter->cpu_file);
 		return ret;
 	}
 	if (cmd)
@@ -1031,13 +970,14 @@ static void pipe_files_create_cpu(struct trace_array *tr, struct dentry *dir,
 #endif
 }
 
-static struct trace_array_files pipe_files = {
+static struct trace_array_client pipe_files = {
+	.name		= "trace_pipe",
 	.create		= pipe_files_create,
 	.create_cpu	= pipe_files_create_cpu,
 };
 
 static int __init trace_pipe_files_init(void)
 {
-	return trace_array_files_register(&pipe_files);
+	return trace_array_client_register(&pipe_files);
 }
 core_initcall(trace_pipe_files_init);

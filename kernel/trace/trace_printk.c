@@ -30,22 +30,24 @@
 /* ------------------------------------------------------------------ */
 /* Where trace_printk() goes and whether it is on.                     */
 
-/* Mirrors the top level's trace_printk option (trace_printk_control). */
+/* Mirrors the top level's trace_printk option (printk_flag_changed()). */
 static bool trace_printk_on __read_mostly = true;
 
 /*
  * The array holding the trace_printk_dest option. Writers read it once
  * with preemption disabled; a removed instance hands it back to the top
- * level before it is freed, after an RCU grace period (see trace_core.h).
+ * level (printk_array_remove()) before the core waits for such writers
+ * and frees it.
  */
 static struct trace_array *printk_dest = &global_trace;
 
-void trace_printk_control(bool enabled)
-{
-	WRITE_ONCE(trace_printk_on, enabled);
-}
-
-int trace_printk_dest_set(struct trace_array *tr, bool set)
+/*
+ * Move the trace_printk_dest option (TRACE_ITER_TRACE_PRINTK) to @tr
+ * (@set) or back to the top level (!@set; -EINVAL for the top level
+ * itself, which holds it unless an instance does). Updates the flag
+ * bits of both arrays. Under trace_types_lock.
+ */
+static int trace_printk_dest_set(struct trace_array *tr, bool set)
 {
 	struct trace_array *old = printk_dest;
 
@@ -135,16 +137,6 @@ void trace_printk_init_buffers(void)
 		pr_warn("tracing: failed to expand the ring buffer\n");
 }
 EXPORT_SYMBOL_GPL(trace_printk_init_buffers);
-
-void trace_printk_start_comm(void)
-{
-	/*
-	 * Comms are recorded by the commit path whenever record-cmd is on,
-	 * so all that is left is the buffers for built-in users.
-	 */
-	if (__stop___trace_bprintk_fmt - __start___trace_bprintk_fmt)
-		trace_printk_init_buffers();
-}
 
 /* ------------------------------------------------------------------ */
 /* Writing entries.                                                     */
@@ -643,20 +635,51 @@ static void printk_files_create(struct trace_array *tr, struct dentry *dir)
  * top level; the core waits for the writers still using it before the
  * buffers go (see trace_printk_dest_set()).
  */
-static void printk_files_remove(struct trace_array *tr)
+static void printk_array_remove(struct trace_array *tr)
 {
 	trace_printk_dest_set(tr, false);
 }
 
-static struct trace_array_files printk_files = {
+/* The options trace_printk (top level only) and trace_printk_dest. */
+static int printk_flag_changed(struct trace_array *tr, unsigned int mask,
+			       bool on)
+{
+	switch (mask) {
+	case TRACE_ITER_PRINTK:
+		WRITE_ONCE(trace_printk_on, on);
+		return 0;
+	case TRACE_ITER_TRACE_PRINTK:
+		/*
+		 * Exactly one array is the destination: setting the option
+		 * moves the role, and it can only be cleared on an
+		 * instance, which hands it back to the top level.
+		 */
+		return trace_printk_dest_set(tr, on);
+	}
+	return 0;
+}
+
+static struct trace_array_client printk_client = {
+	.name		= "trace_printk",
 	.create		= printk_files_create,
-	.remove		= printk_files_remove,
+	.flag_changed	= printk_flag_changed,
+	.remove		= printk_array_remove,
 };
+
+void __init trace_printk_early_init(void)
+{
+	/*
+	 * Comms are recorded by the commit path whenever record-cmd is on,
+	 * so all built-in users need is the buffers.
+	 */
+	if (__stop___trace_bprintk_fmt - __start___trace_bprintk_fmt)
+		trace_printk_init_buffers();
+	/* before trace_options= and trace_instance=^traceprintk apply */
+	trace_array_client_register(&printk_client);
+}
 
 static int __init trace_printk_init(void)
 {
-	int ret = trace_array_files_register(&printk_files);
-
-	return ret ? ret : register_module_notifier(&trace_printk_module_nb);
+	return register_module_notifier(&trace_printk_module_nb);
 }
 early_initcall(trace_printk_init);

@@ -124,33 +124,6 @@ int tracing_alloc_snapshot_instance(struct trace_array *tr)
 	return 0;
 }
 
-void free_snapshot(struct trace_array *tr)
-{
-	unsigned long flags;
-
-	lockdep_assert_held(&trace_types_lock);
-	/*
-	 * No swap first, then the shrink. A snapshot trigger or a latency
-	 * tracer swaps without trace_types_lock; one that swapped while
-	 * this resized would make the buffer being shrunk the live one,
-	 * and the reset below would then wipe the live data. Swaps test
-	 * allocated_snapshot again under max_lock: once this has held the
-	 * lock after clearing it, a swap that saw it set is over and no
-	 * later one starts, so max_buffer.buffer stays what it is.
-	 */
-	WRITE_ONCE(tr->allocated_snapshot, false);
-	local_irq_save(flags);
-	arch_spin_lock(&tr->max_lock);
-	arch_spin_unlock(&tr->max_lock);
-	local_irq_restore(flags);
-	/*
-	 * Shrink rather than free: the buffer must exist for swaps and
-	 * for the record enable counts kept in step with the live one.
-	 */
-	ring_buffer_resize(tr->max_buffer.buffer, 1, RING_BUFFER_ALL_CPUS);
-	tracing_reset_online_cpus(&tr->max_buffer);
-}
-
 /*
  * Swap the live and snapshot buffers of @tr. Interrupts are off; the
  * latency tracers call this from their probes with @tsk the task that

@@ -289,6 +289,8 @@ int tracing_set_clock(struct trace_array *tr, const char *name)
 
 int set_tracer_flag(struct trace_array *tr, unsigned int mask, int enabled)
 {
+	int ret;
+
 	lockdep_assert_held(&trace_types_lock);
 
 	if (!!(tr->trace_flags & mask) == !!enabled)
@@ -299,39 +301,30 @@ int set_tracer_flag(struct trace_array *tr, unsigned int mask, int enabled)
 	    tr->current_trace->flag_changed(tr, mask, !!enabled))
 		return -EINVAL;
 
-	switch (mask) {
-	case TRACE_ITER_TRACE_PRINTK:
-		/*
-		 * Exactly one array is the trace_printk destination: setting
-		 * it moves the role, and it can only be cleared on an
-		 * instance, which hands it back to the top level.
-		 */
-		return trace_printk_dest_set(tr, enabled);
-	case TRACE_ITER_RECORD_TGID:
-		if (enabled && trace_alloc_tgid_map() < 0)
-			return -ENOMEM;
-		break;
-	case TRACE_ITER_OVERWRITE:
+	/* the buffers' own option */
+	if (mask == TRACE_ITER_OVERWRITE) {
 		ring_buffer_change_overwrite(tr->array_buffer.buffer, enabled);
 #ifdef CONFIG_TRACER_MAX_TRACE
 		ring_buffer_change_overwrite(tr->max_buffer.buffer, enabled);
 #endif
-		break;
-	case TRACE_ITER_PRINTK:
-		trace_printk_control(enabled);
-		break;
 	}
 
 	if (enabled)
 		tr->trace_flags |= mask;
 	else
 		tr->trace_flags &= ~mask;
-	/* the probes that follow forks read the flag: set it first */
-	if (mask == TRACE_ITER_EVENT_FORK)
-		trace_event_follow_fork(tr, enabled);
-	if (mask == TRACE_ITER_FUNC_FORK)
-		ftrace_pid_follow_fork(tr, enabled);
-	return 0;
+	/*
+	 * The subsystem the option is for acts on it with the flag already
+	 * set (the probes that follow forks read it), or refuses it.
+	 */
+	ret = trace_clients_flag_changed(tr, mask, !!enabled);
+	if (ret) {
+		if (enabled)
+			tr->trace_flags &= ~mask;
+		else
+			tr->trace_flags |= mask;
+	}
+	return ret;
 }
 
 /* A private option of the current tracer, by name. */

@@ -30,6 +30,10 @@ And two over the whole directory:
             ours but ENGINE_HEADERS and uses nothing defined outside it
             but the leaves (ENGINE_LEAVES): it knows no trace array, no
             file, nothing above it (ftrace_module.c does the sequencing)
+  core      the core (CORE_BOTTOM) uses nothing but the ring buffer and
+            the leaves (CORE_LEAVES): it names no subsystem above it, which
+            plug in as clients of the arrays; and the boot (BOOT_TOP), the
+            one file that sequences them, is used by no file of ours
   cycle     the largest dependency cycle among the .c files ("uses",
             see deps) has at most CYCLE_CAP files: lower the cap as
             cycles are cut, never raise it
@@ -84,8 +88,12 @@ ENGINE = ("ftrace_records.c", "ftrace_hash.c", "ftrace_ops.c",
           "ftrace_modsyms.c", "ftrace_cpu_down.c", "fgraph.c")
 ENGINE_HEADERS = ("ftrace_internal.h", "ftrace_hash.h", "fgraph_internal.h")
 ENGINE_LEAVES = ("trace_clock.c", "trace_seq.c")
+# The bottom of the core, what it may use, and the top (the "core" rule).
+CORE_BOTTOM = "trace.c"
+CORE_LEAVES = ("trace_clock.c", "trace_seq.c")
+BOOT_TOP = "trace_boot.c"
 # The "cycle" rule's cap: the largest cycle today.
-CYCLE_CAP = 27
+CYCLE_CAP = 21
 
 
 def unchecked(name):
@@ -517,6 +525,14 @@ def check(tree):
             verdict(dep in ENGINE or dep in ENGINE_LEAVES,
                     "%s (the engine) uses %s of %s, above it"
                     % (name, ", ".join(tree.why(name, dep)), dep))
+    for dep in sorted(g.get(CORE_BOTTOM, ())):
+        verdict(dep.startswith("ring_buffer") or dep in CORE_LEAVES,
+                "%s (the core) uses %s of %s, above it"
+                % (CORE_BOTTOM, ", ".join(tree.why(CORE_BOTTOM, dep)), dep))
+    if BOOT_TOP in tree.files:
+        for user in sorted(f for f, deps in g.items() if BOOT_TOP in deps):
+            verdict(False, "%s uses %s of %s, the boot at the top"
+                    % (user, ", ".join(tree.why(user, BOOT_TOP)), BOOT_TOP))
     big = largest_cycle(tree, g)
     verdict(len(big) <= CYCLE_CAP,
             "the largest cycle has %d files, over the cap of %d: %s"
@@ -557,6 +573,13 @@ MUTATIONS = [
     ("ftrace_records.c", "\tlisting_gen++;\n\tmutex_unlock",
      "\tlisting_gen++;\n\tftrace_process_cached_mods(NULL);\n"
      "\tmutex_unlock", "over the cap"),
+    ("trace.c", "\tring_buffer_set_clock(rb, trace_clocks[tr->clock_id].func);\n",
+     "\tring_buffer_set_clock(rb, trace_clocks[tr->clock_id].func);\n"
+     "\ttrace_printk_early_init();\n",
+     "(the core) uses trace_printk_early_init of trace_printk.c"),
+    ("trace_pipe.c", "\ttrace_consume_lock(iter->cpu_file);\n",
+     "\ttrace_consume_lock(iter->cpu_file);\n\ttrace_init();\n",
+     "uses trace_init of trace_boot.c, the boot at the top"),
 ]
 
 
