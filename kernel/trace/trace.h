@@ -100,7 +100,6 @@ enum trace_type {
 #define CORE_EVENT(...)
 #define CORE_OUTPUT(...)
 #define CORE_OUTPUT_BIN(...)
-#define CORE_OUTPUT_ALL(...)
 #include "trace_core_entries.h"
 
 /*

@@ -36,16 +36,16 @@
  *	tools evaluate (REC is the entry).
  * CORE_OUTPUT(sname, type, trace, raw);
  * CORE_OUTPUT_BIN(sname, type, trace, raw);
- * CORE_OUTPUT_ALL(sname, type, trace, raw, hex, bin);
  *	The printers of the default and raw output modes (NULL prints
  *	"type: N"), defined in trace_output.c or declared in
- *	trace_output.h. With _BIN, hex and bin print every field in turn;
- *	_ALL names printers of its own for them too. @type is the same as
- *	CORE_EVENT's. An entry whose text a tracer owns has no CORE_OUTPUT
+ *	trace_output.h. With _BIN, hex and bin print every field in turn.
+ *	@type is the same as CORE_EVENT's. An entry whose text a tracer owns has no CORE_OUTPUT
  *	line: the tracer registers its struct trace_event (the funcgraph
- *	entries: trace_graph_output.c).
- * Two entry types may share one struct: each has its own CORE_EVENT and
- * CORE_OUTPUT line after the one CORE_STRUCT (context_switch, wakeup).
+ *	entries: trace_graph_output.c; context_switch and wakeup:
+ *	trace_sched_wakeup.c; func_repeats: trace_functions.c).
+ * Two entry types may share one struct: each has its own CORE_EVENT (and
+ * CORE_OUTPUT, when the core prints it) after the one CORE_STRUCT
+ * (context_switch, wakeup).
  *
  * A new entry (hwlat, osnoise, ...) is one more
  * block here, its type in enum trace_type and its printers. A new kind
@@ -78,8 +78,7 @@ CORE_EVENT(func_repeats_entry, func_repeats, TRACE_FUNC_REPEATS,
 	   " %ps <-%ps\t(repeats:%u  delta: -%llu)",
 	   (void *)REC->ip, (void *)REC->parent_ip, REC->count,
 	   (((u64)(REC)->top_delta_ts << 32) | (REC)->bottom_delta_ts));
-CORE_OUTPUT(func_repeats_entry, TRACE_FUNC_REPEATS, fn_repeats_trace,
-	    fn_repeats_raw);
+/* No CORE_OUTPUT: the function tracer prints it (trace_functions.c). */
 
 /*
  * TRACE_CTX and TRACE_WAKE: the wakeup tracers' switch to the woken task
@@ -99,14 +98,11 @@ CORE_EVENT(ctx_switch_entry, context_switch, TRACE_CTX,
 	   "%u:%u:%u  ==> %u:%u:%u [%03u]",
 	   REC->prev_pid, REC->prev_prio, REC->prev_state,
 	   REC->next_pid, REC->next_prio, REC->next_state, REC->next_cpu);
-CORE_OUTPUT_ALL(ctx_switch_entry, TRACE_CTX, ctx_trace, ctxwake_raw,
-		ctxwake_hex, ctxwake_bin);
 CORE_EVENT(ctx_switch_entry, wakeup, TRACE_WAKE,
 	   "%u:%u:%u  ==+ %u:%u:%u [%03u]",
 	   REC->prev_pid, REC->prev_prio, REC->prev_state,
 	   REC->next_pid, REC->next_prio, REC->next_state, REC->next_cpu);
-CORE_OUTPUT_ALL(ctx_switch_entry, TRACE_WAKE, wake_trace, ctxwake_raw,
-		ctxwake_hex, ctxwake_bin);
+/* No CORE_OUTPUT for either: the wakeup tracers print them. */
 
 /*
  * TRACE_STACK: the kernel stack, innermost caller first. The format has
@@ -260,7 +256,6 @@ CORE_EVENT(ftrace_graph_ret_entry, funcgraph_exit, TRACE_GRAPH_RET,
 #undef CORE_EVENT
 #undef CORE_OUTPUT
 #undef CORE_OUTPUT_BIN
-#undef CORE_OUTPUT_ALL
 #undef ENTRY_FIELD
 #undef ENTRY_ARRAY
 #undef ENTRY_FLEX

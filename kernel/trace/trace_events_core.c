@@ -124,7 +124,6 @@ static const struct core_event core_event_##sname##_##event = {	\
 
 #define CORE_OUTPUT(...)
 #define CORE_OUTPUT_BIN(...)
-#define CORE_OUTPUT_ALL(...)
 #include "trace_core_entries.h"
 
 static int core_format_show(struct seq_file *m, void *v)
@@ -361,7 +360,6 @@ int trace_events_core_create(struct trace_array *tr, struct dentry *parent)
 	core_event_dir(tr, sys, &core_event_##sname##_##event)
 #define CORE_OUTPUT(...)
 #define CORE_OUTPUT_BIN(...)
-#define CORE_OUTPUT_ALL(...)
 #include "trace_core_entries.h"
 	return 0;
 }

@@ -13,6 +13,7 @@
 
 #include "ftrace_internal.h"
 #include "trace.h"
+#include "trace_output.h"
 
 /* ------------------------------------------------------------------ */
 /* The ops of each trace array                                          */
@@ -308,6 +309,51 @@ static struct tracer function_trace = {
 #endif
 };
 
+/* ------------------------------------------------------------------ */
+/* The text of func_repeats entries                                     */
+
+/* The last repeat was this long before the entry. */
+static u64 fn_repeats_delta(const struct func_repeats_entry *field)
+{
+	return ((u64)field->top_delta_ts << 32) | field->bottom_delta_ts;
+}
+
+static enum print_line_t fn_repeats_trace(struct trace_iterator *iter,
+					  int flags, struct trace_event *event)
+{
+	struct func_repeats_entry *field =
+		container_of(iter->ent, struct func_repeats_entry, ent);
+	struct trace_seq *s = &iter->seq;
+
+	trace_print_fn_call(s, field->ip, field->parent_ip, flags);
+	trace_seq_printf(s, " (repeats: %u, last_ts:", field->count);
+	trace_print_time_column(iter, iter->ts - fn_repeats_delta(field));
+	trace_seq_puts(s, ")\n");
+	return trace_handle_return(s);
+}
+
+static enum print_line_t fn_repeats_raw(struct trace_iterator *iter,
+					int flags, struct trace_event *event)
+{
+	struct func_repeats_entry *field =
+		container_of(iter->ent, struct func_repeats_entry, ent);
+
+	trace_seq_printf(&iter->seq, "%lu %lu %u %llu\n", field->ip,
+			 field->parent_ip, field->count,
+			 fn_repeats_delta(field));
+	return trace_handle_return(&iter->seq);
+}
+
+static struct trace_event_functions fn_repeats_funcs = {
+	.trace		= fn_repeats_trace,
+	.raw		= fn_repeats_raw,
+};
+
+static struct trace_event fn_repeats_event = {
+	.type		= TRACE_FUNC_REPEATS,
+	.funcs		= &fn_repeats_funcs,
+};
+
 /*
  * The ops are the arrays' state before any tracer runs: the client
  * comes before those with files, and its ->free runs after the tracer
@@ -322,7 +368,10 @@ static struct trace_array_client ftrace_array_client = {
 
 __init int init_function_trace(void)
 {
-	int ret = trace_array_client_register(&ftrace_array_client);
+	int ret;
 
+	if (!register_trace_event(&fn_repeats_event))
+		return -EBUSY;
+	ret = trace_array_client_register(&ftrace_array_client);
 	return ret ? ret : register_tracer(&function_trace);
 }

@@ -684,7 +684,7 @@ int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry)
 	return !trace_seq_has_overflowed(s);
 }
 
-static void print_time_column(struct trace_iterator *iter, u64 ts)
+void trace_print_time_column(struct trace_iterator *iter, u64 ts)
 {
 	struct trace_seq *s = &iter->seq;
 	u32 usecs;
@@ -730,7 +730,7 @@ static int trace_print_context(struct trace_iterator *iter)
 	trace_seq_printf(s, "[%03d] ", iter->cpu);
 	if (trace_flag_set(iter->tr, TRACE_ITER_IRQ_INFO))
 		trace_print_lat_fmt(s, entry);
-	print_time_column(iter, iter->ts);
+	trace_print_time_column(iter, iter->ts);
 	trace_seq_puts(s, ": ");
 	return !trace_seq_has_overflowed(s);
 }
@@ -840,8 +840,8 @@ static int trace_print_lat_context(struct trace_iterator *iter)
 /* ================== the core's own entries ========================== */
 
 /* "function <-caller" of TRACE_FN and TRACE_FUNC_REPEATS */
-static void print_fn_call(struct trace_seq *s, unsigned long ip,
-			  unsigned long parent_ip, int flags)
+void trace_print_fn_call(struct trace_seq *s, unsigned long ip,
+			 unsigned long parent_ip, int flags)
 {
 	seq_print_ip_sym(s, ip, flags);
 	if ((flags & TRACE_ITER_PRINT_PARENT) && parent_ip) {
@@ -857,7 +857,7 @@ static enum print_line_t fn_trace(struct trace_iterator *iter, int flags,
 	struct ftrace_entry *field = iter_entry(iter, struct ftrace_entry);
 	struct trace_seq *s = &iter->seq;
 
-	print_fn_call(s, field->ip, field->parent_ip, flags);
+	trace_print_fn_call(s, field->ip, field->parent_ip, flags);
 	trace_seq_putc(s, '\n');
 	return trace_handle_return(s);
 }
@@ -868,131 +868,6 @@ static enum print_line_t fn_raw(struct trace_iterator *iter, int flags,
 	struct ftrace_entry *field = iter_entry(iter, struct ftrace_entry);
 
 	trace_seq_printf(&iter->seq, "%lx %lx\n", field->ip, field->parent_ip);
-	return trace_handle_return(&iter->seq);
-}
-
-/*
- * TRACE_CTX and TRACE_WAKE (the wakeup tracers): "pid:prio:state" of
- * the task that ran (switch) or woke the other (wakeup), a mark, the
- * CPU of the other task, then its "pid:prio:state comm". The state is
- * shown as the letter of its index (task_state_index()); in the raw and
- * hex forms a wakeup shows '+' in place of the waker's state.
- */
-static enum print_line_t ctxwake_trace(struct trace_iterator *iter,
-				       const char *mark)
-{
-	struct ctx_switch_entry *f = iter_entry(iter, struct ctx_switch_entry);
-	char comm[TASK_COMM_LEN];
-
-	trace_find_cmdline(f->next_pid, comm);
-	trace_seq_printf(&iter->seq, " %7d:%3d:%c %s [%03d] %7d:%3d:%c %s\n",
-			 f->prev_pid, f->prev_prio,
-			 task_index_to_char(f->prev_state), mark, f->next_cpu,
-			 f->next_pid, f->next_prio,
-			 task_index_to_char(f->next_state), comm);
-	return trace_handle_return(&iter->seq);
-}
-
-static enum print_line_t ctx_trace(struct trace_iterator *iter, int flags,
-				   struct trace_event *event)
-{
-	return ctxwake_trace(iter, "==>");
-}
-
-static enum print_line_t wake_trace(struct trace_iterator *iter, int flags,
-				    struct trace_event *event)
-{
-	return ctxwake_trace(iter, "  +");
-}
-
-/* The waker's state letter, or '+' for a wakeup. */
-static int ctxwake_prev_mark(struct trace_iterator *iter,
-			     const struct ctx_switch_entry *f)
-{
-	return iter->ent->type == TRACE_WAKE ? '+' :
-	       task_index_to_char(f->prev_state);
-}
-
-static enum print_line_t ctxwake_raw(struct trace_iterator *iter, int flags,
-				     struct trace_event *event)
-{
-	struct ctx_switch_entry *f = iter_entry(iter, struct ctx_switch_entry);
-
-	trace_seq_printf(&iter->seq, "%d %d %c %d %d %d %c\n",
-			 f->prev_pid, f->prev_prio, ctxwake_prev_mark(iter, f),
-			 f->next_cpu, f->next_pid, f->next_prio,
-			 task_index_to_char(f->next_state));
-	return trace_handle_return(&iter->seq);
-}
-
-/*
- * Hex: the fields in the text's order, the waker's letter as a char and
- * the other task's as an int (the widths tools have always seen).
- */
-static enum print_line_t ctxwake_hex(struct trace_iterator *iter, int flags,
-				     struct trace_event *event)
-{
-	struct ctx_switch_entry *f = iter_entry(iter, struct ctx_switch_entry);
-	struct trace_seq *s = &iter->seq;
-	char prev = ctxwake_prev_mark(iter, f);
-	int next = task_index_to_char(f->next_state);
-
-	trace_seq_putmem_hex(s, &f->prev_pid, sizeof(f->prev_pid));
-	trace_seq_putmem_hex(s, &f->prev_prio, sizeof(f->prev_prio));
-	trace_seq_putmem_hex(s, &prev, sizeof(prev));
-	trace_seq_putmem_hex(s, &f->next_cpu, sizeof(f->next_cpu));
-	trace_seq_putmem_hex(s, &f->next_pid, sizeof(f->next_pid));
-	trace_seq_putmem_hex(s, &f->next_prio, sizeof(f->next_prio));
-	trace_seq_putmem_hex(s, &next, sizeof(next));
-	return trace_handle_return(s);
-}
-
-/* Bin: the same order, the states as recorded. */
-static enum print_line_t ctxwake_bin(struct trace_iterator *iter, int flags,
-				     struct trace_event *event)
-{
-	struct ctx_switch_entry *f = iter_entry(iter, struct ctx_switch_entry);
-	struct trace_seq *s = &iter->seq;
-
-	trace_seq_putmem(s, &f->prev_pid, sizeof(f->prev_pid));
-	trace_seq_putmem(s, &f->prev_prio, sizeof(f->prev_prio));
-	trace_seq_putmem(s, &f->prev_state, sizeof(f->prev_state));
-	trace_seq_putmem(s, &f->next_cpu, sizeof(f->next_cpu));
-	trace_seq_putmem(s, &f->next_pid, sizeof(f->next_pid));
-	trace_seq_putmem(s, &f->next_prio, sizeof(f->next_prio));
-	trace_seq_putmem(s, &f->next_state, sizeof(f->next_state));
-	return trace_handle_return(s);
-}
-
-/* TRACE_FUNC_REPEATS: the last repeat was this long before the entry. */
-static u64 fn_repeats_delta(const struct func_repeats_entry *field)
-{
-	return ((u64)field->top_delta_ts << 32) | field->bottom_delta_ts;
-}
-
-static enum print_line_t fn_repeats_trace(struct trace_iterator *iter,
-					  int flags, struct trace_event *event)
-{
-	struct func_repeats_entry *field =
-		iter_entry(iter, struct func_repeats_entry);
-	struct trace_seq *s = &iter->seq;
-
-	print_fn_call(s, field->ip, field->parent_ip, flags);
-	trace_seq_printf(s, " (repeats: %u, last_ts:", field->count);
-	print_time_column(iter, iter->ts - fn_repeats_delta(field));
-	trace_seq_puts(s, ")\n");
-	return trace_handle_return(s);
-}
-
-static enum print_line_t fn_repeats_raw(struct trace_iterator *iter,
-					int flags, struct trace_event *event)
-{
-	struct func_repeats_entry *field =
-		iter_entry(iter, struct func_repeats_entry);
-
-	trace_seq_printf(&iter->seq, "%lu %lu %u %llu\n", field->ip,
-			 field->parent_ip, field->count,
-			 fn_repeats_delta(field));
 	return trace_handle_return(&iter->seq);
 }
 
@@ -1243,18 +1118,6 @@ static struct trace_event core_event_##sname##_##id = {			\
 	.funcs		= &core_funcs_##sname##_##id,			\
 }
 
-#define CORE_OUTPUT_ALL(sname, id, trace_fn, raw_fn, hex_fn, bin_fn)	\
-static struct trace_event_functions core_funcs_##sname##_##id = {	\
-	.trace		= trace_fn,					\
-	.raw		= raw_fn,					\
-	.hex		= hex_fn,					\
-	.binary		= bin_fn,					\
-};									\
-static struct trace_event core_event_##sname##_##id = {			\
-	.type		= id,						\
-	.funcs		= &core_funcs_##sname##_##id,			\
-}
-
 #include "trace_core_entries.h"
 
 static void __init register_core_event(struct trace_event *event)
@@ -1274,7 +1137,6 @@ int __init init_trace_output_events(void)
 #define CORE_EVENT(...)
 #define CORE_OUTPUT(sname, id, ...)	register_core_event(&core_event_##sname##_##id)
 #define CORE_OUTPUT_BIN(sname, id, ...)	register_core_event(&core_event_##sname##_##id)
-#define CORE_OUTPUT_ALL(sname, id, ...)	register_core_event(&core_event_##sname##_##id)
 #include "trace_core_entries.h"
 	return 0;
 }

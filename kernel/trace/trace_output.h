@@ -4,7 +4,8 @@
  * Included by: trace_iter.c trace_pipe.c trace_output.c trace_dump.c
  * trace_selftest.c trace_selftest_graph.c (which read their own entries
  * back through them) trace_graph_output.c trace_latency.c (display-graph:
- * the default header when it is off)
+ * the default header when it is off) trace_functions.c (the text of its
+ * func_repeats entries)
  *
  * trace_iter.c merges the per-CPU buffers into one stream ordered by
  * time stamp and serves `trace` and `snapshot`; trace_pipe.c consumes
@@ -71,5 +72,10 @@ char trace_find_mark(unsigned long long duration);
 enum print_line_t trace_print_msg_only(struct trace_iterator *iter);
 /* The summary block of a latency-format trace. */
 void print_trace_header(struct seq_file *m, struct trace_iterator *iter);
+/* "function <-caller", the caller as print-parent says. */
+void trace_print_fn_call(struct trace_seq *s, unsigned long ip,
+			 unsigned long parent_ip, int flags);
+/* A time stamp as the time column shows it ("secs.usecs" or the count). */
+void trace_print_time_column(struct trace_iterator *iter, u64 ts);
 
 #endif /* _KERNEL_TRACE_OUTPUT_H */

@@ -436,6 +436,131 @@ static int wakeup_dl_init(struct trace_array *tr)
 	return wakeup_init_class(tr, WAKEUP_DL);
 }
 
+/* ------------------------------------------------------------------ */
+/* The text of the entries                                              */
+
+static struct ctx_switch_entry *ctxwake_entry(struct trace_iterator *iter)
+{
+	return container_of(iter->ent, struct ctx_switch_entry, ent);
+}
+
+/*
+ * TRACE_CTX and TRACE_WAKE (the wakeup tracers): "pid:prio:state" of
+ * the task that ran (switch) or woke the other (wakeup), a mark, the
+ * CPU of the other task, then its "pid:prio:state comm". The state is
+ * shown as the letter of its index (task_state_index()); in the raw and
+ * hex forms a wakeup shows '+' in place of the waker's state.
+ */
+static enum print_line_t ctxwake_trace(struct trace_iterator *iter,
+				       const char *mark)
+{
+	struct ctx_switch_entry *f = ctxwake_entry(iter);
+	char comm[TASK_COMM_LEN];
+
+	trace_find_cmdline(f->next_pid, comm);
+	trace_seq_printf(&iter->seq, " %7d:%3d:%c %s [%03d] %7d:%3d:%c %s\n",
+			 f->prev_pid, f->prev_prio,
+			 task_index_to_char(f->prev_state), mark, f->next_cpu,
+			 f->next_pid, f->next_prio,
+			 task_index_to_char(f->next_state), comm);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t ctx_trace(struct trace_iterator *iter, int flags,
+				   struct trace_event *event)
+{
+	return ctxwake_trace(iter, "==>");
+}
+
+static enum print_line_t wake_trace(struct trace_iterator *iter, int flags,
+				    struct trace_event *event)
+{
+	return ctxwake_trace(iter, "  +");
+}
+
+/* The waker's state letter, or '+' for a wakeup. */
+static int ctxwake_prev_mark(struct trace_iterator *iter,
+			     const struct ctx_switch_entry *f)
+{
+	return iter->ent->type == TRACE_WAKE ? '+' :
+	       task_index_to_char(f->prev_state);
+}
+
+static enum print_line_t ctxwake_raw(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	struct ctx_switch_entry *f = ctxwake_entry(iter);
+
+	trace_seq_printf(&iter->seq, "%d %d %c %d %d %d %c\n",
+			 f->prev_pid, f->prev_prio, ctxwake_prev_mark(iter, f),
+			 f->next_cpu, f->next_pid, f->next_prio,
+			 task_index_to_char(f->next_state));
+	return trace_handle_return(&iter->seq);
+}
+
+/*
+ * Hex: the fields in the text's order, the waker's letter as a char and
+ * the other task's as an int (the widths tools have always seen).
+ */
+static enum print_line_t ctxwake_hex(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	struct ctx_switch_entry *f = ctxwake_entry(iter);
+	struct trace_seq *s = &iter->seq;
+	char prev = ctxwake_prev_mark(iter, f);
+	int next = task_index_to_char(f->next_state);
+
+	trace_seq_putmem_hex(s, &f->prev_pid, sizeof(f->prev_pid));
+	trace_seq_putmem_hex(s, &f->prev_prio, sizeof(f->prev_prio));
+	trace_seq_putmem_hex(s, &prev, sizeof(prev));
+	trace_seq_putmem_hex(s, &f->next_cpu, sizeof(f->next_cpu));
+	trace_seq_putmem_hex(s, &f->next_pid, sizeof(f->next_pid));
+	trace_seq_putmem_hex(s, &f->next_prio, sizeof(f->next_prio));
+	trace_seq_putmem_hex(s, &next, sizeof(next));
+	return trace_handle_return(s);
+}
+
+/* Bin: the same order, the states as recorded. */
+static enum print_line_t ctxwake_bin(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	struct ctx_switch_entry *f = ctxwake_entry(iter);
+	struct trace_seq *s = &iter->seq;
+
+	trace_seq_putmem(s, &f->prev_pid, sizeof(f->prev_pid));
+	trace_seq_putmem(s, &f->prev_prio, sizeof(f->prev_prio));
+	trace_seq_putmem(s, &f->prev_state, sizeof(f->prev_state));
+	trace_seq_putmem(s, &f->next_cpu, sizeof(f->next_cpu));
+	trace_seq_putmem(s, &f->next_pid, sizeof(f->next_pid));
+	trace_seq_putmem(s, &f->next_prio, sizeof(f->next_prio));
+	trace_seq_putmem(s, &f->next_state, sizeof(f->next_state));
+	return trace_handle_return(s);
+}
+
+static struct trace_event_functions ctx_funcs = {
+	.trace		= ctx_trace,
+	.raw		= ctxwake_raw,
+	.hex		= ctxwake_hex,
+	.binary		= ctxwake_bin,
+};
+
+static struct trace_event_functions wake_funcs = {
+	.trace		= wake_trace,
+	.raw		= ctxwake_raw,
+	.hex		= ctxwake_hex,
+	.binary		= ctxwake_bin,
+};
+
+static struct trace_event ctx_event = {
+	.type		= TRACE_CTX,
+	.funcs		= &ctx_funcs,
+};
+
+static struct trace_event wake_event = {
+	.type		= TRACE_WAKE,
+	.funcs		= &wake_funcs,
+};
+
 #define WAKEUP_TRACER(tname, init_fn)					\
 	{								\
 		.name		= tname,				\
@@ -463,6 +588,10 @@ static __init int wakeup_tracers_register(void)
 {
 	int i;
 
+	/* the entries only these tracers write: their text first */
+	if (!register_trace_event(&ctx_event) ||
+	    !register_trace_event(&wake_event))
+		return -EBUSY;
 	for (i = 0; i < ARRAY_SIZE(wakeup_tracers); i++)
 		register_tracer(&wakeup_tracers[i]);
 	return 0;
