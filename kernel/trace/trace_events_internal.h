@@ -4,7 +4,7 @@
  * Included by: trace_events.c trace_events_core.c trace_events_format.c
  * trace_events_filter_files.c trace_events_filter_stage.c
  * trace_event_perf.c trace_sched_switch.c trace_events_trigger*.c
- * trace_syscalls.c trace_events_func_cmds.c
+ * trace_syscalls.c trace_events_func_cmds.c trace_events_pid.c
  *
  * Every TRACE_EVENT of the kernel and of loaded modules is a struct
  * trace_event_call (linux/trace_events.h) on ftrace_events. Each trace
@@ -35,6 +35,22 @@ struct trace_subsystem_dir {
 /* ============ trace_events.c: registration, enabling, files ============ */
 
 extern struct mutex event_mutex;
+/*
+ * The pid lists of one array (RCU), which every event of it checks while
+ * one exists; edited by trace_events_pid.c under event_mutex.
+ */
+struct event_pid_state {
+	struct trace_pid_set __rcu	*pids;		/* trace only these */
+	struct trace_pid_set __rcu	*no_pids;	/* never these */
+	bool				fork_probe;	/* event-fork probes on */
+};
+
+/* @tr's lists, or NULL while it has none. */
+struct event_pid_state *event_pid_state(struct trace_array *tr);
+/* @tr's lists, made empty if missing (NULL: no memory); event_mutex held. */
+struct event_pid_state *event_pid_state_make(struct trace_array *tr);
+/* Take @tr's lists away (returned, for the caller to free); mutex held. */
+struct event_pid_state *event_pid_state_drop(struct trace_array *tr);
 extern struct list_head ftrace_events;
 /* The kernel's own calls, placed by the linker (_ftrace_events). */
 extern struct trace_event_call *__start_ftrace_events[];
