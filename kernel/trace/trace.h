@@ -705,6 +705,18 @@ void trace_event_init(void);
 /* trace_instance=name,events: enable the listed events of a new array. */
 void trace_events_enable_boot_list(struct trace_array *tr, char *list);
 
+/* ==== trace_events_trigger_cmds.c: the built-in triggers, for boot ===== */
+
+#ifdef CONFIG_EVENT_TRACING
+/*
+ * Registers traceon, traceoff, snapshot, stacktrace, enable_event and
+ * disable_event; before trace_event_init() applies trace_trigger=.
+ */
+void trigger_builtin_commands_register(void);
+#else
+static inline void trigger_builtin_commands_register(void) { }
+#endif
+
 /* ========= trace_syscalls.c: events/syscalls/, for the core's boot ===== */
 
 #ifdef CONFIG_FTRACE_SYSCALLS

@@ -123,6 +123,8 @@ void __init trace_init(void)
 {
 	/* the syscall events' numbers, which their registration needs */
 	trace_syscalls_init();
+	/* the trigger commands trace_trigger= may name */
+	trigger_builtin_commands_register();
 	/* the core is ready from early_trace_init(); now the events */
 	trace_event_init();
 }

@@ -98,7 +98,7 @@ extern const struct file_operations event_trigger_fops;
 const struct file_operations *trace_marker_trigger_fops(void);
 /* Remove every trigger of @file; event_mutex held. */
 void trace_event_triggers_clear(struct trace_event_file *file);
-/* From trace_event_init(): the commands, then trace_trigger=. */
+/* From trace_event_init(): trace_trigger= (trace_boot.c registered the commands). */
 void trace_event_triggers_boot(void);
 
 /* ============ trace_events_core.c: the events/ directory ============== */

@@ -872,7 +872,6 @@ void __init trace_event_triggers_boot(void)
 	char *list = boot_trigger_buf, *word;
 	int n = 0;
 
-	trigger_builtin_commands_register();
 	if (trace_event_define_fields(&marker_call))
 		pr_warn("tracing: ftrace/print triggers cannot filter\n");
 	while ((word = strsep(&list, ",")) && n++ < BOOT_TRIGGERS_MAX) {

@@ -155,11 +155,6 @@ void trigger_free(struct event_trigger *t);
 /* The line of a trigger with a count and filter: "name:count[ if f]". */
 void trigger_print_tail(struct seq_file *m, struct event_trigger *t);
 
-/* ========= trace_events_trigger_cmds.c: the built-in commands ========= */
-
-/* Registers traceon, traceoff, snapshot, stacktrace, enable/disable_event. */
-void trigger_builtin_commands_register(void);
-
 /* ================ Part 2: function commands =========================== */
 /*
  * For ftrace_probes.c ftrace_filter_files.c trace_functions_cmds.c
