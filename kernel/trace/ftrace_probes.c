@@ -419,37 +419,11 @@ void ftrace_probe_listing_show(struct seq_file *m, struct ftrace_listing *it)
 	struct ftrace_probe_site *site = it->site;
 
 	seq_printf(m, "%ps:", (void *)site->ip);
-	if (p->kind->show) {
-		p->kind->show(m, site);
-		return;
-	}
-	seq_puts(m, p->kind->name);
-	if (p->kind->counted)
-		seq_printf(m, ":count=%ld\n", READ_ONCE(site->count));
-	else
-		seq_puts(m, ":unlimited\n");
+	p->kind->show(m, site);
 }
 
 /* ------------------------------------------------------------------ */
 /* For the commands                                                     */
-
-/**
- * ftrace_probe_take - spend one of a site's count
- * @site: a site of a counted kind
- *
- * Several CPUs may hit the site at once: each unit is spent once.
- * Returns false when nothing is left.
- */
-bool ftrace_probe_take(struct ftrace_probe_site *site)
-{
-	long n = READ_ONCE(site->count);
-
-	do {
-		if (n <= 0)
-			return false;
-	} while (!try_cmpxchg(&site->count, &n, n - 1));
-	return true;
-}
 
 /**
  * ftrace_probe_parse_count - the count of "func:cmd:N"

@@ -4,7 +4,7 @@
  * Included by: trace_events.c trace_events_core.c trace_events_format.c
  * trace_events_filter_files.c trace_events_filter_stage.c
  * trace_event_perf.c trace_sched_switch.c trace_events_trigger*.c
- * trace_syscalls.c trace_events_func_cmds.c trace_events_pid.c
+ * trace_syscalls.c trace_actions.c trace_events_pid.c
  *
  * Every TRACE_EVENT of the kernel and of loaded modules is a struct
  * trace_event_call (linux/trace_events.h) on ftrace_events. Each trace

@@ -72,32 +72,18 @@ static const struct event_trigger_cmd *trigger_command_find(const char *name)
 /* ---------------------------------------------------------------- */
 /* Running triggers                                                    */
 
-/*
- * Use up one firing of a counted trigger, if any is left. Two CPUs may
- * fire the same trigger at once: the cmpxchg makes each firing take its
- * own unit, so a count of n fires exactly n times. Nothing else is
- * ordered by it.
- */
-static bool trigger_take_count(struct event_trigger *t)
-{
-	long c = READ_ONCE(t->count);
-
-	if (c < 0)
-		return true;
-	if (t->cmd->would_act && !t->cmd->would_act(t))
-		return false;
-	do {
-		if (!c)
-			return false;
-	} while (!try_cmpxchg(&t->count, &c, c - 1));
-	return true;
-}
-
+/* The count rule is the actions' (trace_action_run()); -1: no limit. */
 static void trigger_fire(struct event_trigger *t, struct trace_buffer *buffer,
 			 void *rec, struct ring_buffer_event *event)
 {
-	if (trigger_take_count(t))
-		t->cmd->fire(t, buffer, rec, event);
+	struct trace_action_ctx ctx = {
+		.rec	= rec,
+		.buffer	= buffer,
+		.event	= event,
+	};
+
+	trace_action_run(&t->action, READ_ONCE(t->count) < 0 ? NULL : &t->count,
+			 &ctx);
 }
 
 /*
@@ -167,8 +153,8 @@ EXPORT_SYMBOL_GPL(__trace_trigger_soft_disabled);
 /* ---------------------------------------------------------------- */
 /* Adding and removing                                                 */
 
-struct event_trigger *trigger_alloc(const struct event_trigger_cmd *cmd,
-				    struct trace_event_file *file, void *data)
+static struct event_trigger *trigger_alloc(const struct event_trigger_cmd *cmd,
+					   struct trace_event_file *file)
 {
 	struct event_trigger *t = kzalloc(sizeof(*t), GFP_KERNEL);
 
@@ -178,11 +164,13 @@ struct event_trigger *trigger_alloc(const struct event_trigger_cmd *cmd,
 	t->cmd = cmd;
 	t->file = file;
 	t->count = -1;
-	t->data = data;
+	t->action.type = cmd->action;
+	t->action.tr = file->tr;
 	return t;
 }
 
-void trigger_free(struct event_trigger *t)
+/* Free a trigger that was never added, or whose probes are done. */
+static void trigger_free(struct event_trigger *t)
 {
 	if (!t)
 		return;
@@ -240,14 +228,26 @@ static void trigger_mode_put(struct trace_event_file *file)
 	trace_event_enable_disable(file, 0, 1);
 }
 
+/*
+ * Of one trigger type (traceon and traceoff are one), and the same as
+ * the action sees it (enable_event and disable_event on one target).
+ */
 static bool trigger_same(struct event_trigger *a, struct event_trigger *b)
 {
+	const struct trace_action_type *type = a->action.type;
+
 	if (a->cmd->type != b->cmd->type)
 		return false;
-	return !a->cmd->same || a->cmd->same(a, b);
+	return !type->same || type->same(&a->action, &b->action);
 }
 
-int trigger_add(struct event_trigger *t, struct trigger_parse *p)
+/*
+ * Add @t (its count, filter and action set up) to its file; -EEXIST if
+ * an equal one is there. On success the file is in trigger mode and
+ * the registry owns @t; on failure the caller undoes the action and
+ * frees it.
+ */
+static int trigger_add(struct event_trigger *t)
 {
 	struct trace_event_file *file = t->file;
 	struct event_trigger *o;
@@ -284,12 +284,13 @@ static void trigger_unlink(struct event_trigger *t)
 
 static void trigger_destroy(struct event_trigger *t)
 {
-	if (t->cmd->release)
-		t->cmd->release(t);
+	if (t->action.type->release)
+		t->action.type->release(&t->action);
 	trigger_free(t);
 }
 
-void trigger_remove(struct event_trigger *like)
+/* Remove and free the trigger equal to @like; nothing if there is none. */
+static void trigger_remove(struct event_trigger *like)
 {
 	struct event_trigger *t;
 
@@ -327,8 +328,8 @@ void trace_event_triggers_clear(struct trace_event_file *file)
 /* ---------------------------------------------------------------- */
 /* Parsing                                                             */
 
-int trigger_parse_count(struct trigger_parse *p, const char *param,
-			long *count)
+/* Parse a count at @param (NULL: no count); -EINVAL if not a number. */
+static int trigger_parse_count(const char *param, long *count)
 {
 	if (trigger_read_count(param, count))
 		return -EINVAL;
@@ -349,7 +350,7 @@ static void trigger_filter_error(struct trace_array *tr, const char *expr,
  * p->filter is "if <expression>": compile it for the event the trigger
  * is on (not the one it acts on) and give it to @t.
  */
-int trigger_set_filter(struct event_trigger *t, struct trigger_parse *p)
+static int trigger_set_filter(struct event_trigger *t, struct trigger_parse *p)
 {
 	struct event_filter *filter = NULL;
 	struct filter_error err = { };
@@ -380,29 +381,55 @@ int trigger_set_filter(struct event_trigger *t, struct trigger_parse *p)
 	return 0;
 }
 
-int trigger_parse_generic(const struct event_trigger_cmd *cmd,
-			  struct trace_event_file *file,
-			  struct trigger_parse *p, void *data)
+/*
+ * The common path of a command: allocate the trigger, take the action's
+ * target ("<system>:<event>" when the action has one), read the count
+ * and the filter, set the action up and add the trigger; or remove the
+ * one ->same as it.
+ */
+static int trigger_parse_generic(const struct event_trigger_cmd *cmd,
+				 struct trace_event_file *file,
+				 struct trigger_parse *p)
 {
+	const struct trace_action_type *type = cmd->action;
+	char *count = p->param, *system, *name;
 	struct event_trigger *t;
 	int ret;
 
-	t = trigger_alloc(cmd, file, data);
+	t = trigger_alloc(cmd, file);
 	if (!t)
 		return -ENOMEM;
-	if (p->remove) {
-		/* what follows the name does not matter for a removal */
-		trigger_remove(t);
-		kfree(t);
-		return 0;
+	if (type->parse) {
+		ret = -EINVAL;
+		if (trigger_split_target(p->param, &system, &name, &count))
+			goto free;
+		ret = type->parse(&t->action, system, name);
+		if (ret)
+			goto free;
+		/* what is left after <sys>:<event>: is the count */
+		if (count)
+			p->param_pos += count - p->param;
 	}
-	ret = trigger_parse_count(p, p->param, &t->count);
+	ret = 0;
+	if (p->remove) {
+		/* what follows the name (and target) does not matter */
+		trigger_remove(t);
+		goto free;
+	}
+	ret = trigger_parse_count(count, &t->count);
 	if (!ret)
 		ret = trigger_set_filter(t, p);
-	if (!ret)
-		ret = trigger_add(t, p);
+	if (!ret && type->setup)
+		ret = type->setup(&t->action);
 	if (ret)
-		trigger_free(t);
+		goto free;
+	ret = trigger_add(t);
+	if (!ret)
+		return 0;
+	if (type->release)
+		type->release(&t->action);
+free:
+	trigger_free(t);
 	return ret;
 }
 
@@ -433,7 +460,8 @@ static int trigger_line(struct trace_event_file *file, char *line)
 	}
 	trigger_split(&p, rest, rest ? rest - text : 0,
 		      cmd->flags & TRIGGER_CMD_PARAM);
-	ret = cmd->parse(cmd, file, &p);
+	ret = cmd->parse ? cmd->parse(cmd, file, &p) :
+			   trigger_parse_generic(cmd, file, &p);
 out:
 	kfree(text);
 	return ret;
@@ -494,6 +522,18 @@ static void trigger_seq_stop(struct seq_file *m, void *v)
 	mutex_unlock(&event_mutex);
 }
 
+/* The rest of a trigger's line: "[:count=N|:unlimited][ if filter]". */
+static void trigger_print_tail(struct seq_file *m, struct event_trigger *t)
+{
+	if (t->count < 0)
+		seq_puts(m, ":unlimited");
+	else
+		seq_printf(m, ":count=%ld", t->count);
+	if (t->filter_text)
+		seq_printf(m, " if %s", t->filter_text);
+	seq_putc(m, '\n');
+}
+
 static int trigger_seq_show(struct seq_file *m, void *v)
 {
 	const struct event_trigger_cmd *cmd;
@@ -507,19 +547,9 @@ static int trigger_seq_show(struct seq_file *m, void *v)
 		return 0;
 	}
 	t = list_entry(v, struct event_trigger, list);
-	t->cmd->print(m, t);
+	t->action.type->print(m, &t->action);
+	trigger_print_tail(m, t);
 	return 0;
-}
-
-void trigger_print_tail(struct seq_file *m, struct event_trigger *t)
-{
-	if (t->count < 0)
-		seq_puts(m, ":unlimited");
-	else
-		seq_printf(m, ":count=%ld", t->count);
-	if (t->filter_text)
-		seq_printf(m, " if %s", t->filter_text);
-	seq_putc(m, '\n');
 }
 
 static const struct seq_operations trigger_seq_ops = {
@@ -559,7 +589,7 @@ static const struct event_trigger_cmd *trigger_needs_prepare(const char *line)
 	memcpy(name, line, len);
 	name[len] = '\0';
 	cmd = trigger_command_find(name);
-	return cmd && cmd->prepare ? cmd : NULL;
+	return cmd && cmd->action->prepare ? cmd : NULL;
 }
 
 /*
@@ -585,7 +615,7 @@ static int trigger_apply(struct trace_event_file *(*find)(void *), void *arg,
 	if (!file)
 		return -ENODEV;
 	if (cmd) {
-		ret = cmd->prepare(tr);
+		ret = cmd->action->prepare(tr);
 		if (ret)
 			return ret;
 	}

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The function commands of set_ftrace_filter that act on the tracing
- * core, each with a count of times it may still act or without one:
+ * The commands of set_ftrace_filter, each an action of trace_actions.c
+ * fired from the functions it is given:
  *
  *	func:traceon[:N]	turn the array's tracing_on on
  *	func:traceoff[:N]	turn it off
@@ -9,232 +9,169 @@
  *	func:snapshot[:N]	swap the array's buffer with its snapshot
  *	func:dump		print every buffer on the console, once
  *	func:cpudump		print the buffer of the CPU that hit it
+ *	func:enable_event:SYS:EVENT[:N]
+ *	func:disable_event:SYS:EVENT[:N]
+ *				let the event record, or stop it
  *
- * A '!' in front of the function removes the command again; "!func:cmd"
- * and "!func:cmd:N" name its uncounted and counted forms, which are two
- * kinds each with its own sites, as the reference keeps them. The
- * events' commands (enable_event, disable_event) are the event layer's
- * (trace_events_func_cmds.c).
+ * N is how many more times the command acts, counted per function, or
+ * for enable_event and disable_event per write: shared by all the
+ * functions one write gave it, as in the reference. A counted form
+ * whose N is empty never acts (the reference's too). A '!' in front of
+ * the function removes the command again; "!func:cmd" and "!func:cmd:N"
+ * name its uncounted and counted forms, which are two kinds each with
+ * its own sites, as the reference keeps them.
+ *
+ * Each write makes one struct func_action: the action and, for the
+ * events' commands, the count. Every site the write attached holds it;
+ * the last site to go undoes the action.
  */
 #include <linux/ftrace.h>
 #include <linux/kernel.h>
+#include <linux/refcount.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
 
 #include "trace.h"
 #include "trace_triggers.h"
 
-/* ------------------------------------------------------------------ */
-/* traceon, traceoff                                                    */
+struct func_action {
+	struct trace_action	action;
+	bool			counted;	/* "func:cmd:N" */
+	bool			shared;		/* @count is the write's */
+	long			count;
+	refcount_t		ref;		/* the sites and the write */
+};
 
-static void traceon_hit(struct trace_array *tr, struct ftrace_probe_site *site,
-			unsigned long parent_ip)
+static void func_action_put(struct func_action *fa)
 {
-	if (!tracer_tracing_is_on(tr))
-		tracer_tracing_on(tr);
-}
-
-static void traceoff_hit(struct trace_array *tr, struct ftrace_probe_site *site,
-			 unsigned long parent_ip)
-{
-	if (tracer_tracing_is_on(tr))
-		tracer_tracing_off(tr);
-}
-
-/*
- * A count is spent only by a hit that changes the state: the second of
- * two CPUs hitting at once must see either the old count and the old
- * state, or the new state (and then do nothing). So: read the count,
- * then the state; set the state, then the count.
- */
-static void onoff_count_hit(struct trace_array *tr,
-			    struct ftrace_probe_site *site, bool on)
-{
-	long left = READ_ONCE(site->count);
-	void (*set)(struct trace_array *tr);
-
-	/* the count before the state: pairs with the smp_wmb() below */
-	smp_rmb();
-	if (left <= 0 || tracer_tracing_is_on(tr) == on)
+	if (!refcount_dec_and_test(&fa->ref))
 		return;
-	set = on ? tracer_tracing_on : tracer_tracing_off;
-	set(tr);
-	/* the state before the count: pairs with the smp_rmb() above */
-	smp_wmb();
-	WRITE_ONCE(site->count, left - 1);
+	trace_action_stop(&fa->action);
+	kfree(fa);
 }
 
-static void traceon_count_hit(struct trace_array *tr,
-			      struct ftrace_probe_site *site,
-			      unsigned long parent_ip)
+/* The count a hit at @site spends: the site's or the write's. */
+static long *site_count(struct func_action *fa, struct ftrace_probe_site *site)
 {
-	onoff_count_hit(tr, site, true);
+	if (!fa->counted)
+		return NULL;
+	return fa->shared ? &fa->count : &site->count;
 }
 
-static void traceoff_count_hit(struct trace_array *tr,
-			       struct ftrace_probe_site *site,
-			       unsigned long parent_ip)
-{
-	onoff_count_hit(tr, site, false);
-}
-
-static const struct ftrace_probe_kind traceon_kind = {
-	.name = "traceon", .hit = traceon_hit,
-};
-
-static const struct ftrace_probe_kind traceon_count_kind = {
-	.name = "traceon", .counted = true, .hit = traceon_count_hit,
-};
-
-static const struct ftrace_probe_kind traceoff_kind = {
-	.name = "traceoff", .hit = traceoff_hit,
-};
-
-static const struct ftrace_probe_kind traceoff_count_kind = {
-	.name = "traceoff", .counted = true, .hit = traceoff_count_hit,
-};
-
-/* ------------------------------------------------------------------ */
-/* stacktrace                                                           */
-
-/* The stack from the traced function's caller frame out (its trampoline). */
-static void stack_record(struct trace_array *tr, struct ftrace_probe_site *site)
-{
-	trace_record_fstack(tr->array_buffer.buffer, tracing_gen_ctx_dec(),
-			    site->ip);
-}
-
-static void stack_hit(struct trace_array *tr, struct ftrace_probe_site *site,
-		      unsigned long parent_ip)
-{
-	stack_record(tr, site);
-}
-
-/* The counted form records only while the top level records, too. */
-static void stack_count_hit(struct trace_array *tr,
-			    struct ftrace_probe_site *site,
-			    unsigned long parent_ip)
-{
-	if (tracing_is_on() && ftrace_probe_take(site))
-		stack_record(tr, site);
-}
-
-static const struct ftrace_probe_kind stack_kind = {
-	.name = "stacktrace", .hit = stack_hit,
-};
-
-static const struct ftrace_probe_kind stack_count_kind = {
-	.name = "stacktrace", .counted = true, .hit = stack_count_hit,
-};
-
-/* ------------------------------------------------------------------ */
-/* dump, cpudump                                                        */
-
-static void dump_hit(struct trace_array *tr, struct ftrace_probe_site *site,
-		     unsigned long parent_ip)
-{
-	if (ftrace_probe_take(site))
-		ftrace_dump(DUMP_ALL);
-}
-
-static void cpudump_hit(struct trace_array *tr, struct ftrace_probe_site *site,
-			unsigned long parent_ip)
-{
-	ftrace_dump(DUMP_ORIG);
-}
-
-/* dump is counted (once); cpudump is not, and lists as unlimited */
-static const struct ftrace_probe_kind dump_kind = {
-	.name = "dump", .counted = true, .hit = dump_hit,
-};
-
-static const struct ftrace_probe_kind cpudump_kind = {
-	.name = "cpudump", .hit = cpudump_hit,
-};
-
-/* ------------------------------------------------------------------ */
-/* snapshot                                                             */
-
-#ifdef CONFIG_TRACER_SNAPSHOT
-static void snapshot_hit(struct trace_array *tr, struct ftrace_probe_site *site,
+static void func_cmd_hit(struct trace_array *tr, struct ftrace_probe_site *site,
 			 unsigned long parent_ip)
 {
-	tracing_snapshot_instance(tr);
+	struct func_action *fa = site->data;
+	struct trace_action_ctx ctx = {
+		.ip	= site->ip,
+	};
+
+	trace_action_run(&fa->action, site_count(fa, site), &ctx);
 }
 
-static void snapshot_count_hit(struct trace_array *tr,
-			       struct ftrace_probe_site *site,
-			       unsigned long parent_ip)
+static int func_cmd_attach(struct ftrace_probe_site *site, void *arg)
 {
-	if (ftrace_probe_take(site))
-		tracing_snapshot_instance(tr);
+	struct func_action *fa = arg;
+
+	refcount_inc(&fa->ref);
+	site->data = fa;
+	return 0;
 }
 
-/*
- * Each site is a user of the snapshot while it exists, so the array's
- * buffers cannot be mapped meanwhile (and a mapping refuses new sites).
- * A site is detached only once no CPU can still be in its probe.
- */
-static int snapshot_attach(struct ftrace_probe_site *site, void *arg)
+static void func_cmd_detach(struct ftrace_probe_site *site)
 {
-	struct trace_array *tr = arg;
-	int ret = tracing_snapshot_get(tr);
-
-	if (!ret)
-		site->data = tr;
-	return ret;
+	func_action_put(site->data);
 }
 
-static void snapshot_detach(struct ftrace_probe_site *site)
+static void func_cmd_show(struct seq_file *m, struct ftrace_probe_site *site)
 {
-	tracing_snapshot_put(site->data);
+	struct func_action *fa = site->data;
+	long *count = site_count(fa, site);
+
+	fa->action.type->print(m, &fa->action);
+	if (count)
+		seq_printf(m, ":count=%ld\n", READ_ONCE(*count));
+	else
+		seq_puts(m, ":unlimited\n");
 }
 
-static const struct ftrace_probe_kind snapshot_kind = {
-	.name = "snapshot", .hit = snapshot_hit,
-	.attach = snapshot_attach, .detach = snapshot_detach,
+/* Flags of a command. */
+enum {
+	/* "cmd:SYS:EVENT[:N]": the target first, N not empty, per write. */
+	FUNC_CMD_TARGET	= BIT(0),
+	/* N is not read: always the counted form, with a count of one. */
+	FUNC_CMD_ONCE	= BIT(1),
+	/* N is not read: always the uncounted form. */
+	FUNC_CMD_ALWAYS	= BIT(2),
 };
-
-static const struct ftrace_probe_kind snapshot_count_kind = {
-	.name = "snapshot", .counted = true, .hit = snapshot_count_hit,
-	.attach = snapshot_attach, .detach = snapshot_detach,
-};
-#endif
-
-/* ------------------------------------------------------------------ */
-/* Parsing                                                              */
 
 struct func_cmd {
 	struct ftrace_func_command	cmd;
-	const struct ftrace_probe_kind	*plain;		/* "func:cmd" */
-	const struct ftrace_probe_kind	*counted;	/* "func:cmd:N" */
-	bool				param_ignored;	/* N is not read */
+	const struct trace_action_type	*action;
+	unsigned int			flags;
+	/* the probe kinds of "func:cmd" and "func:cmd:N" */
+	struct ftrace_probe_kind	plain;
+	struct ftrace_probe_kind	counted;
 };
 
 static int func_cmd_run(struct trace_array *tr, struct ftrace_hash *hash,
 			char *func, char *name, char *param, int enable);
 
-#define FUNC_CMD(_name, _plain, _counted, _ignored) {			\
+/* Named after their command when it registers. */
+#define FUNC_KIND {							\
+	.hit = func_cmd_hit, .attach = func_cmd_attach,			\
+	.detach = func_cmd_detach, .show = func_cmd_show }
+
+#define FUNC_CMD(_name, _action, _flags) {				\
 	.cmd = { .name = _name, .func = func_cmd_run },			\
-	.plain = _plain, .counted = _counted, .param_ignored = _ignored }
+	.action = _action, .flags = _flags,				\
+	.plain = FUNC_KIND, .counted = FUNC_KIND }
 
 static struct func_cmd func_cmds[] = {
-	FUNC_CMD("traceon", &traceon_kind, &traceon_count_kind, false),
-	FUNC_CMD("traceoff", &traceoff_kind, &traceoff_count_kind, false),
-	FUNC_CMD("stacktrace", &stack_kind, &stack_count_kind, false),
+	FUNC_CMD("traceon", &trace_action_traceon, 0),
+	FUNC_CMD("traceoff", &trace_action_traceoff, 0),
+	FUNC_CMD("stacktrace", &trace_action_stacktrace, 0),
 	/* the reference dumps once whatever N says */
-	FUNC_CMD("dump", &dump_kind, &dump_kind, true),
-	FUNC_CMD("cpudump", &cpudump_kind, &cpudump_kind, true),
+	FUNC_CMD("dump", &trace_action_dump, FUNC_CMD_ONCE),
+	FUNC_CMD("cpudump", &trace_action_cpudump, FUNC_CMD_ALWAYS),
 #ifdef CONFIG_TRACER_SNAPSHOT
-	FUNC_CMD("snapshot", &snapshot_kind, &snapshot_count_kind, false),
+	FUNC_CMD("snapshot", &trace_action_snapshot, 0),
 #endif
+	FUNC_CMD("enable_event", &trace_action_enable_event, FUNC_CMD_TARGET),
+	FUNC_CMD("disable_event", &trace_action_disable_event, FUNC_CMD_TARGET),
 };
+
+/*
+ * The count of "SYS:EVENT:N": none when absent, and N must be a number
+ * (the other commands' empty N is -1, see ftrace_probe_parse_count()).
+ */
+static int target_count(char *param, long *count)
+{
+	unsigned long n;
+	char *num;
+	int ret;
+
+	*count = -1;
+	if (!param)
+		return 0;
+	num = strsep(&param, ":");
+	if (!*num)
+		return -EINVAL;
+	ret = kstrtoul(num, 0, &n);
+	if (!ret)
+		*count = n;
+	return ret;
+}
 
 static int func_cmd_run(struct trace_array *tr, struct ftrace_hash *hash,
 			char *func, char *name, char *param, int enable)
 {
 	const struct ftrace_probe_kind *kind;
+	char *system = NULL, *event = NULL;
+	struct func_action *fa;
 	struct func_cmd *fc = NULL;
-	long count = 1;
+	bool counted;
+	long count;
 	int i, ret;
 
 	/* the commands only attach functions through set_ftrace_filter */
@@ -247,28 +184,56 @@ static int func_cmd_run(struct trace_array *tr, struct ftrace_hash *hash,
 			fc = &func_cmds[i];
 	if (WARN_ON_ONCE(!fc))
 		return -EINVAL;
-	kind = param ? fc->counted : fc->plain;
-	if (func[0] == '!')
-		return ftrace_probe_remove(tr, kind, func + 1);
+	if (fc->flags & FUNC_CMD_TARGET) {
+		if (!param)
+			return -EINVAL;
+		system = strsep(&param, ":");
+		if (!param)
+			return -EINVAL;
+		event = strsep(&param, ":");
+	}
+	counted = fc->flags & FUNC_CMD_ONCE ||
+		  (param && !(fc->flags & FUNC_CMD_ALWAYS));
+	kind = counted ? &fc->counted : &fc->plain;
 
-	if (!fc->param_ignored) {
+	fa = kzalloc(sizeof(*fa), GFP_KERNEL);
+	if (!fa)
+		return -ENOMEM;
+	fa->action.type = fc->action;
+	fa->action.tr = tr;
+	fa->counted = counted;
+	fa->shared = fc->flags & FUNC_CMD_TARGET;
+	refcount_set(&fa->ref, 1);
+
+	if (func[0] == '!') {
+		/* the target must exist, though the kind alone is removed */
+		ret = trace_action_start(&fa->action, system, event, false);
+		kfree(fa);
+		return ret ? ret : ftrace_probe_remove(tr, kind, func + 1);
+	}
+
+	/* N is not read by dump and cpudump: one */
+	count = 1;
+	ret = 0;
+	if (fc->flags & FUNC_CMD_TARGET)
+		ret = target_count(param, &count);
+	else if (!(fc->flags & (FUNC_CMD_ONCE | FUNC_CMD_ALWAYS)))
 		ret = ftrace_probe_parse_count(param, &count);
-		if (ret)
-			return ret;
+	if (!ret && fc->action->prepare)
+		ret = fc->action->prepare(tr);
+	if (ret) {
+		kfree(fa);
+		return ret;
 	}
-#ifdef CONFIG_TRACER_SNAPSHOT
-	if (kind == &snapshot_kind || kind == &snapshot_count_kind) {
-		/* no buffer for sites that could not attach (mapped) */
-		if (READ_ONCE(tr->mapped))
-			return -EBUSY;
-		mutex_lock(&trace_types_lock);
-		ret = tracing_alloc_snapshot_instance(tr);
-		mutex_unlock(&trace_types_lock);
-		if (ret < 0)
-			return ret;
+	fa->count = count;
+	ret = trace_action_start(&fa->action, system, event, true);
+	if (ret) {
+		kfree(fa);
+		return ret;
 	}
-#endif
-	ret = ftrace_probe_add(tr, kind, func, count, tr);
+	ret = ftrace_probe_add(tr, kind, func, count, fa);
+	/* the sites hold their own references now */
+	func_action_put(fa);
 	return ret < 0 ? ret : 0;
 }
 
@@ -277,6 +242,8 @@ static int __init func_cmds_init(void)
 	int i, ret;
 
 	for (i = 0; i < ARRAY_SIZE(func_cmds); i++) {
+		func_cmds[i].plain.name = func_cmds[i].cmd.name;
+		func_cmds[i].counted.name = func_cmds[i].cmd.name;
 		ret = register_ftrace_command(&func_cmds[i].cmd);
 		if (ret)
 			pr_warn("ftrace: command %s not registered: %d\n",

@@ -1,23 +1,30 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What event triggers and function commands share: two sections.
- * Included by: trace_events_trigger*.c (event triggers), ftrace_probes.c
- * ftrace_filter_files.c trace_functions_cmds.c trace_events_func_cmds.c
+ * What event triggers and function commands share: their actions, then
+ * a section for each.
+ * Included by: trace_actions.c trace_events_trigger*.c (event triggers)
+ * ftrace_probes.c ftrace_filter_files.c trace_functions_cmds.c
  * (function commands)
+ *
+ * Actions. Each thing a trigger or a command can do (traceon, snapshot,
+ * enable_event, ...) is one struct trace_action_type (trace_actions.c).
+ * A trigger or a command holds an instance of it, struct trace_action,
+ * and a count, and fires it with trace_action_run(), which applies the
+ * one count rule. A new action (a histogram's, say) is one more type;
+ * a new way to fire actions is one more holder.
  *
  * Event triggers. A trigger is an action attached to an event of one
  * trace array: each time the event fires (and its trigger's filter, if
- * any, accepts the record), the action runs: stop or start tracing,
- * take a snapshot, record a stack, switch another event on or off. The
- * user writes
+ * any, accepts the record), the action runs. The user writes
  *
  *	[!]command[:param][ if filter]
  *
  * into events/<sys>/<event>/trigger; "!" removes. Each command is a
  * struct event_trigger_cmd in one registry (trace_events_trigger.c),
- * looked up by name; the built-in ones are in
- * trace_events_trigger_cmds.c, and a command with its own grammar (a
- * histogram) registers the same way and brings its own ->parse.
+ * looked up by name: an action type and how the trigger layer treats
+ * it. The built-in ones are in trace_events_trigger_cmds.c, and a
+ * command with its own grammar (a histogram) registers the same way and
+ * brings its own ->parse.
  *
  * The triggers of an event are struct event_trigger on the contract's
  * file->triggers list. Probes walk it under RCU-sched (they run with
@@ -30,7 +37,7 @@
  * ("func:traceon", "func:enable_event:sys:event:3", ...). A command
  * registers a struct ftrace_func_command; what it attaches to functions
  * is a probe of one kind per array (ftrace_probes.c), with a site per
- * function.
+ * function, whose data is the action one write of the command made.
  */
 #ifndef _KERNEL_TRACE_TRIGGERS_H
 #define _KERNEL_TRACE_TRIGGERS_H
@@ -45,6 +52,108 @@
 struct ftrace_hash;
 struct trace_array;
 struct event_trigger;
+
+/* ================ Part 0: actions ===================================== */
+
+struct trace_action;
+
+/*
+ * What an action is fired with: the traced function (a command), or
+ * the event's record (a trigger; @rec NULL when the trigger runs before
+ * the record exists, and for the triggers that run after it).
+ */
+struct trace_action_ctx {
+	unsigned long			ip;	/* 0 for an event */
+	void				*rec;
+	struct trace_buffer		*buffer;
+	struct ring_buffer_event	*event;
+};
+
+/*
+ * An action. ->fire runs in the context of the event or the traced
+ * function (any, NMI included, preemption off). The others run in
+ * process context: ->prepare first, without the holder's locks (it may
+ * take trace_types_lock); ->parse, ->setup and ->release with
+ * event_mutex held. Any may be NULL but ->fire and ->print.
+ */
+struct trace_action_type {
+	const char	*name;
+	/* Get @tr ready for an action of this type (the snapshot buffer). */
+	int		(*prepare)(struct trace_array *tr);
+	/* Take the target "@system:@name" (enable_event); nothing held yet. */
+	int		(*parse)(struct trace_action *a, const char *system,
+				 const char *name);
+	/* Take what the action holds while it exists (a soft mode, a user). */
+	int		(*setup)(struct trace_action *a);
+	void		(*fire)(struct trace_action *a,
+				const struct trace_action_ctx *ctx);
+	/*
+	 * For counted holders: would firing now change anything (traceoff
+	 * when tracing is off already does not spend a count)? NULL: yes.
+	 */
+	bool		(*would_act)(struct trace_action *a,
+				     const struct trace_action_ctx *ctx);
+	/* "name", or "name:<system>:<event>", without count or filter. */
+	void		(*print)(struct seq_file *m, const struct trace_action *a);
+	/* Two actions of this type on one holder are the same; NULL: yes. */
+	bool		(*same)(const struct trace_action *a,
+				const struct trace_action *b);
+	/* Undo ->setup, once no probe can fire the action any more. */
+	void		(*release)(struct trace_action *a);
+};
+
+/* An action of one array, as a trigger or a command's write holds it. */
+struct trace_action {
+	const struct trace_action_type	*type;
+	struct trace_array		*tr;
+	void				*data;	/* the type's (->parse) */
+};
+
+/*
+ * The one count rule. @count: firings left, or NULL for no limit. A
+ * firing spends one unit, and only if it would change something; two
+ * CPUs firing at once each take their own unit (the cmpxchg), so a
+ * count of n fires at most n times. A count at or below zero fires no
+ * more. Nothing else is ordered by it.
+ */
+static inline void trace_action_run(struct trace_action *a, long *count,
+				    const struct trace_action_ctx *ctx)
+{
+	long n;
+
+	if (count) {
+		n = READ_ONCE(*count);
+		do {
+			if (n <= 0)
+				return;
+			if (a->type->would_act && !a->type->would_act(a, ctx))
+				return;
+		} while (!try_cmpxchg(count, &n, n - 1));
+	}
+	a->type->fire(a, ctx);
+}
+
+/* ================ trace_actions.c: the actions ======================== */
+
+extern const struct trace_action_type trace_action_traceon;
+extern const struct trace_action_type trace_action_traceoff;
+extern const struct trace_action_type trace_action_stacktrace;
+extern const struct trace_action_type trace_action_dump;
+extern const struct trace_action_type trace_action_cpudump;
+extern const struct trace_action_type trace_action_enable_event;
+extern const struct trace_action_type trace_action_disable_event;
+#ifdef CONFIG_TRACER_SNAPSHOT
+extern const struct trace_action_type trace_action_snapshot;
+#endif
+
+/*
+ * For holders that do not hold event_mutex (function commands): ->parse
+ * the target (@system, @name; NULL if none), then ->setup if @setup;
+ * and ->release.
+ */
+int trace_action_start(struct trace_action *a, const char *system,
+		       const char *name, bool setup);
+void trace_action_stop(struct trace_action *a);
 
 /* ================ Part 1: event triggers ============================== */
 /* For trace_events_trigger*.c. */
@@ -63,44 +172,26 @@ enum {
 };
 
 /*
- * A trigger command. Two triggers of the same @type on one event are
- * duplicates (-EEXIST) unless ->same says they differ (enable_event on
- * two target events).
+ * A trigger command: an action type, and how the trigger layer treats
+ * it. Two triggers of the same @type on one event are duplicates
+ * (-EEXIST) unless the action's ->same says they differ (enable_event
+ * on two target events).
  */
 struct event_trigger_cmd {
-	const char		*name;
-	enum event_trigger_type	type;
-	unsigned int		flags;
+	const char			*name;
+	enum event_trigger_type		type;
+	unsigned int			flags;
+	const struct trace_action_type	*action;
 	/*
-	 * Add (or with p->remove, remove) a trigger on @file from the
-	 * parsed words of @p; a refused line returns its errno and, as
-	 * upstream, leaves error_log alone (only a bad "if" filter is
-	 * logged there). Most commands use trigger_parse_generic().
+	 * Optional, for a command with a grammar of its own: add (or with
+	 * p->remove, remove) a trigger on @file from the parsed words of
+	 * @p; a refused line returns its errno and, as upstream, leaves
+	 * error_log alone (only a bad "if" filter is logged there).
+	 * Without it: trigger_parse_generic().
 	 */
 	int (*parse)(const struct event_trigger_cmd *cmd,
 		     struct trace_event_file *file, struct trigger_parse *p);
-	/*
-	 * Optional: get @tr ready for a new trigger of this command before
-	 * event_mutex is taken (the snapshot buffer needs
-	 * trace_types_lock, which nests outside it).
-	 */
-	int (*prepare)(struct trace_array *tr);
-	/* The action; @rec is the entry (NULL for unconditional calls). */
-	void (*fire)(struct event_trigger *t, struct trace_buffer *buffer,
-		     void *rec, struct ring_buffer_event *event);
-	/*
-	 * For counted triggers: whether firing now would change anything
-	 * (traceoff when tracing is already off does not use up a count).
-	 * NULL: always.
-	 */
-	bool (*would_act)(struct event_trigger *t);
-	/* The line the trigger file shows, without the count and filter. */
-	void (*print)(struct seq_file *m, struct event_trigger *t);
-	/* Whether two triggers of this command on one event are the same. */
-	bool (*same)(struct event_trigger *a, struct event_trigger *b);
-	/* Undo what the command set up for @t (not the trigger itself). */
-	void (*release)(struct event_trigger *t);
-	struct list_head	list;	/* in the registry */
+	struct list_head		list;	/* in the registry */
 };
 
 /* A trigger on one event file. */
@@ -112,54 +203,15 @@ struct event_trigger {
 	long				count;
 	struct event_filter __rcu	*filter;
 	char				*filter_text;	/* as written, or NULL */
-	void				*data;	/* the command's own */
+	struct trace_action		action;
 };
 
 /* ================ trace_events_trigger.c: the registry ================= */
 
 int trigger_command_register(struct event_trigger_cmd *cmd);
 
-/*
- * The common path of a command whose parameter is an optional count:
- * allocate the trigger with @data, read the count and the filter, and
- * add it, or remove the one ->same as it.
- */
-int trigger_parse_generic(const struct event_trigger_cmd *cmd,
-			  struct trace_event_file *file,
-			  struct trigger_parse *p, void *data);
-
-/*
- * Parse a count at p->param (NULL: no count). On error, logs it and
- * returns -EINVAL.
- */
-int trigger_parse_count(struct trigger_parse *p, const char *param,
-			long *count);
-
-/* Give @t the filter of p->filter ("if <expression>"), if any. */
-int trigger_set_filter(struct event_trigger *t, struct trigger_parse *p);
-
-/*
- * Add @t (its count, filter and data filled in) to its file; -EEXIST if
- * an equal one is there. On success the file is in trigger mode and
- * the registry owns @t; on failure the caller frees it.
- */
-int trigger_add(struct event_trigger *t, struct trigger_parse *p);
-/* Remove and free the trigger equal to @like; 0 if there was none. */
-void trigger_remove(struct event_trigger *like);
-
-struct event_trigger *trigger_alloc(const struct event_trigger_cmd *cmd,
-				    struct trace_event_file *file, void *data);
-/* Free a trigger that was never added, or whose probes are done. */
-void trigger_free(struct event_trigger *t);
-
-/* The line of a trigger with a count and filter: "name:count[ if f]". */
-void trigger_print_tail(struct seq_file *m, struct event_trigger *t);
-
 /* ================ Part 2: function commands =========================== */
-/*
- * For ftrace_probes.c ftrace_filter_files.c trace_functions_cmds.c
- * trace_events_func_cmds.c.
- */
+/* For ftrace_probes.c ftrace_filter_files.c trace_functions_cmds.c. */
 
 /* ============ ftrace_filter_files.c: the command registry ============== */
 
@@ -192,7 +244,7 @@ struct ftrace_probe_site {
 	struct hlist_node	node;	/* in the probe's table (RCU) */
 	struct list_head	list;	/* on the probe's list (ftrace_lock) */
 	unsigned long		ip;	/* the function's call site */
-	long			count;	/* counted kinds: hits left */
+	long			count;	/* counted commands: hits left */
 	void			*data;	/* the kind's (attach sets it) */
 };
 
@@ -201,12 +253,10 @@ struct ftrace_probe_site {
  * NMI included) with preemption off and recursion cut; @parent_ip is
  * its caller. ->attach (may fail) and ->detach run in process context
  * for each site that comes or goes. ->show prints the line of a site in
- * set_ftrace_filter after "func:"; without it the line is the name then
- * ":count=N" (counted kinds) or ":unlimited".
+ * set_ftrace_filter after "func:".
  */
 struct ftrace_probe_kind {
 	const char	*name;
-	bool		counted;
 	void		(*hit)(struct trace_array *tr,
 			       struct ftrace_probe_site *site,
 			       unsigned long parent_ip);
@@ -220,7 +270,6 @@ int ftrace_probe_add(struct trace_array *tr, const struct ftrace_probe_kind *kin
 		     const char *glob, long count, void *arg);
 int ftrace_probe_remove(struct trace_array *tr,
 			const struct ftrace_probe_kind *kind, const char *glob);
-bool ftrace_probe_take(struct ftrace_probe_site *site);
 int ftrace_probe_parse_count(char *param, long *count);
 
 #endif /* _KERNEL_TRACE_TRIGGERS_H */
