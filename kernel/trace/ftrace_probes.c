@@ -421,33 +421,3 @@ void ftrace_probe_listing_show(struct seq_file *m, struct ftrace_listing *it)
 	seq_printf(m, "%ps:", (void *)site->ip);
 	p->kind->show(m, site);
 }
-
-/* ------------------------------------------------------------------ */
-/* For the commands                                                     */
-
-/**
- * ftrace_probe_parse_count - the count of "func:cmd:N"
- * @param: what follows "cmd:" (NULL when nothing did)
- * @count: set to N, or to -1 when @param is NULL or empty
- *
- * Anything after a further ':' is ignored, as the reference does.
- * Returns 0 or -EINVAL (not a number).
- */
-int ftrace_probe_parse_count(char *param, long *count)
-{
-	unsigned long n;
-	char *num;
-	int ret;
-
-	*count = -1;
-	if (!param)
-		return 0;
-	num = strsep(&param, ":");
-	if (!*num)
-		return 0;
-	ret = kstrtoul(num, 0, &n);
-	if (ret)
-		return ret;
-	*count = n;
-	return 0;
-}

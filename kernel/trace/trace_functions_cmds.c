@@ -142,10 +142,12 @@ static struct func_cmd func_cmds[] = {
 };
 
 /*
- * The count of "SYS:EVENT:N": none when absent, and N must be a number
- * (the other commands' empty N is -1, see ftrace_probe_parse_count()).
+ * The N of "cmd:N" or "cmd:SYS:EVENT:N" at @param (NULL: there was
+ * none): -1 when absent. An empty N is -1 too, except after a target
+ * (@target), where it is refused. Anything after a further ':' is
+ * ignored, as the reference does. Returns 0 or -errno (not a number).
  */
-static int target_count(char *param, long *count)
+static int func_cmd_count(char *param, bool target, long *count)
 {
 	unsigned long n;
 	char *num;
@@ -156,7 +158,7 @@ static int target_count(char *param, long *count)
 		return 0;
 	num = strsep(&param, ":");
 	if (!*num)
-		return -EINVAL;
+		return target ? -EINVAL : 0;
 	ret = kstrtoul(num, 0, &n);
 	if (!ret)
 		*count = n;
@@ -215,10 +217,9 @@ static int func_cmd_run(struct trace_array *tr, struct ftrace_hash *hash,
 	/* N is not read by dump and cpudump: one */
 	count = 1;
 	ret = 0;
-	if (fc->flags & FUNC_CMD_TARGET)
-		ret = target_count(param, &count);
-	else if (!(fc->flags & (FUNC_CMD_ONCE | FUNC_CMD_ALWAYS)))
-		ret = ftrace_probe_parse_count(param, &count);
+	if (!(fc->flags & (FUNC_CMD_ONCE | FUNC_CMD_ALWAYS)))
+		ret = func_cmd_count(param, fc->flags & FUNC_CMD_TARGET,
+				     &count);
 	if (!ret && fc->action->prepare)
 		ret = fc->action->prepare(tr);
 	if (ret) {

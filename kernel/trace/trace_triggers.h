@@ -270,6 +270,5 @@ int ftrace_probe_add(struct trace_array *tr, const struct ftrace_probe_kind *kin
 		     const char *glob, long count, void *arg);
 int ftrace_probe_remove(struct trace_array *tr,
 			const struct ftrace_probe_kind *kind, const char *glob);
-int ftrace_probe_parse_count(char *param, long *count);
 
 #endif /* _KERNEL_TRACE_TRIGGERS_H */
