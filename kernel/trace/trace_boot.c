@@ -58,7 +58,10 @@ static int __init alloc_global_trace(void)
 	    !zalloc_cpumask_var(&tr->pipe_cpumask, GFP_KERNEL))
 		goto out;
 	trace_array_init_state(tr);
+	/* the clients' callbacks run under the lock, as for an instance */
+	mutex_lock(&trace_types_lock);
 	ret = trace_clients_init(tr);
+	mutex_unlock(&trace_types_lock);
 	if (ret)
 		goto out;
 #ifdef CONFIG_TRACER_MAX_TRACE
@@ -71,7 +74,9 @@ static int __init alloc_global_trace(void)
 	ret = allocate_trace_buffers(tr, size);
 	if (ret) {
 		pr_err("tracing: cannot allocate %lu bytes per CPU\n", size);
+		mutex_lock(&trace_types_lock);
 		trace_clients_free(tr);
+		mutex_unlock(&trace_types_lock);
 		goto out;
 	}
 	list_add(&tr->list, &ftrace_trace_arrays);
