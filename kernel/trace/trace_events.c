@@ -7,42 +7,30 @@
  * module's table) and a probe that calls trace_event_buffer_reserve()
  * and trace_event_buffer_commit(). This file registers the calls (at boot
  * and on module load), keeps one struct trace_event_file per call in each
- * trace array, attaches and detaches the probes when events are switched
- * on and off, and provides the control files: set_event,
- * available_events, set_event_pid, set_event_notrace_pid and the
- * enable/id files of events/.
+ * trace array, and attaches and detaches the probes when events are
+ * switched on and off. It names no file: the control files
+ * (trace_events_files.c, trace_events_pid.c, the filter and trigger
+ * files) sit above it, and the events/ tree is given each new file
+ * through the hooks the files layer registers (trace_event_tree_register()).
  *
  * A probe runs with preemption disabled and reads only its file's flags,
  * the array's buffer and, when pid filtering is on, the array's pid
  * lists, and when the file has a filter, that filter (both under
  * RCU-sched). Everything else changes under event_mutex.
  */
-#include <linux/ctype.h>
-#include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/rculist.h>
-#include <linux/seq_file.h>
+#include <linux/security.h>
 #include <linux/slab.h>
-#include <linux/tracefs.h>
-#include <linux/uaccess.h>
-#include <linux/vmalloc.h>
 #include <asm/setup.h>
 #include <trace/events/sched.h>
 
 #include "trace.h"
 #include "trace_events_internal.h"
 
-/* A subsystem name, shared by the arrays (on event_subsystems). */
-struct event_subsystem {
-	const char		*name;
-	unsigned int		ref_count;	/* arrays holding a directory of it */
-	struct list_head	list;
-};
-
 /* the event lists, the files' enable state and the pid lists */
 DEFINE_MUTEX(event_mutex);
 LIST_HEAD(ftrace_events);
-static LIST_HEAD(event_subsystems);
 
 static struct kmem_cache *event_file_cachep;
 
@@ -451,7 +439,7 @@ static int ftrace_event_enable_disable(struct trace_event_file *file,
 	return trace_event_enable_disable(file, enable, 0);
 }
 
-static bool event_can_enable(struct trace_event_call *call)
+bool trace_event_can_enable(struct trace_event_call *call)
 {
 	return trace_event_name(call) && call->class && call->class->reg &&
 	       !(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE);
@@ -473,7 +461,7 @@ static int set_clr_events(struct trace_array *tr, const char *match,
 	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(file, &tr->events, list) {
 		call = file->event_call;
-		if (!event_can_enable(call))
+		if (!trace_event_can_enable(call))
 			continue;
 		name = trace_event_name(call);
 		if (match && strcmp(match, name) &&
@@ -543,7 +531,7 @@ int trace_set_clr_event(const char *system, const char *event, int set)
 }
 EXPORT_SYMBOL_GPL(trace_set_clr_event);
 
-static void trace_events_clear_all(struct trace_array *tr)
+void trace_events_clear_all(struct trace_array *tr)
 {
 	struct trace_event_file *file;
 
@@ -554,7 +542,123 @@ static void trace_events_clear_all(struct trace_array *tr)
 }
 
 /* ---------------------------------------------------------------- */
-/* Event files and subsystem directories of an array                   */
+/* The event files of an array                                         */
+
+/* The events/ tree of the files layer, told of every file made or gone. */
+static const struct trace_event_tree *event_tree;
+
+void __init trace_event_tree_register(const struct trace_event_tree *tree)
+{
+	mutex_lock(&event_mutex);
+	event_tree = tree;
+	mutex_unlock(&event_mutex);
+}
+
+/*
+ * Drop a reference to @file. The holders are the array's list (until
+ * event_file_remove()), every open control file, and the event's eventfs
+ * directory: its inodes point at @file, and eventfs calls the release of
+ * the "enable" entry only once the last dentry of the directory is gone.
+ * That last one comes from inside eventfs (with event_mutex held or not),
+ * so nothing here may take a lock.
+ */
+void trace_event_file_put(struct trace_event_file *file)
+{
+	if (!refcount_dec_and_test(&file->ref))
+		return;
+	/* nobody has it open any more and it is off every list */
+	if (WARN_ON_ONCE(!(file->flags & EVENT_FILE_FL_FREED)))
+		return;
+	trace_event_filter_free(file);
+	kmem_cache_free(event_file_cachep, file);
+}
+
+static struct trace_event_file *event_file_add(struct trace_event_call *call,
+					       struct trace_array *tr)
+{
+	struct trace_event_file *file;
+
+	file = kmem_cache_zalloc(event_file_cachep, GFP_KERNEL);
+	if (!file)
+		return NULL;
+	file->event_call = call;
+	file->tr = tr;
+	INIT_LIST_HEAD(&file->triggers);
+	refcount_set(&file->ref, 1);
+	/* new events obey the array's pid filter at once */
+	if (event_pid_state(tr))
+		file->flags |= EVENT_FILE_FL_PID_FILTER;
+	list_add(&file->list, &tr->events);
+	return file;
+}
+
+/* Off, out of the lists and the tree; freed when no one has it open. */
+static void event_file_remove(struct trace_event_file *file)
+{
+	ftrace_event_enable_disable(file, 0);
+	list_del(&file->list);
+	if (event_tree)
+		event_tree->remove(file);
+	set_bit(EVENT_FILE_FL_FREED_BIT, &file->flags);
+	trace_event_file_put(file);
+}
+
+/*
+ * A file for every known event in a new array. The top array and the
+ * trace_instance= ones got theirs at boot, before tracefs existed, and
+ * keep them.
+ */
+void trace_events_array_fill(struct trace_array *tr)
+{
+	struct trace_event_call *call;
+
+	lockdep_assert_held(&event_mutex);
+	if (!list_empty(&tr->events))
+		return;
+	list_for_each_entry(call, &ftrace_events, list)
+		event_file_add(call, tr);
+}
+
+/*
+ * Switch off and free every event file of @tr. Called for arrays whose
+ * files were never made as well.
+ */
+void trace_events_array_clear(struct trace_array *tr)
+{
+	struct trace_event_file *file, *next;
+
+	lockdep_assert_held(&trace_types_lock);
+	mutex_lock(&event_mutex);
+	/*
+	 * A probe gets its file as data and may still run on another CPU
+	 * after its unregistration: switch everything off and wait for the
+	 * probes before any file can be freed. event_mutex is held
+	 * throughout, so nothing is switched on again meanwhile.
+	 */
+	if (!list_empty(&tr->events)) {
+		list_for_each_entry(file, &tr->events, list) {
+			trace_event_triggers_clear(file);
+			ftrace_event_enable_disable(file, 0);
+		}
+		tracepoint_synchronize_unregister();
+	}
+	list_for_each_entry_safe(file, next, &tr->events, list)
+		event_file_remove(file);
+	mutex_unlock(&event_mutex);
+}
+
+/* ---------------------------------------------------------------- */
+/* Subsystems of an array, and holding what an open file points at     */
+
+/* A subsystem name, shared by the arrays (on event_subsystems). */
+struct event_subsystem {
+	const char		*name;
+	unsigned int		ref_count;	/* arrays holding a directory of it */
+	struct list_head	list;
+};
+
+/* the subsystem names in use, under event_mutex */
+static LIST_HEAD(event_subsystems);
 
 static struct event_subsystem *subsystem_get(const char *name)
 {
@@ -603,99 +707,16 @@ static void system_dir_put(struct trace_subsystem_dir *dir)
 }
 
 /*
- * Drop a reference to @file. The holders are the array's list (until
- * event_file_remove()), every open control file, and the event's eventfs
- * directory: its inodes point at @file, and eventfs calls the release of
- * the "enable" entry only once the last dentry of the directory is gone.
- * That last one comes from inside eventfs (with event_mutex held or not),
- * so nothing here may take a lock.
+ * Hold @tr's record of subsystem @name for one more event, made (with
+ * no directory yet) if missing. The tree gives it its directory; the
+ * record itself lives on while a file of that directory is open.
  */
-static void event_file_put(struct trace_event_file *file)
-{
-	if (!refcount_dec_and_test(&file->ref))
-		return;
-	/* nobody has it open any more and it is off every list */
-	if (WARN_ON_ONCE(!(file->flags & EVENT_FILE_FL_FREED)))
-		return;
-	trace_event_filter_free(file);
-	kmem_cache_free(event_file_cachep, file);
-}
-
-static const struct file_operations event_enable_fops;
-static const struct file_operations event_id_fops;
-static const struct file_operations system_enable_fops;
-
-static int event_entry_callback(const char *name, umode_t *mode, void **data,
-				const struct file_operations **fops)
-{
-	struct trace_event_file *file = *data;
-	struct trace_event_call *call = file->event_call;
-
-	if (!strcmp(name, "format")) {
-		*mode = TRACE_MODE_READ;
-		*fops = &ftrace_event_format_fops;
-	} else if (!strcmp(name, "enable") && call->class->reg &&
-		   !(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE)) {
-		*mode = TRACE_MODE_WRITE;
-		*fops = &event_enable_fops;
-	} else if (!strcmp(name, "filter") && call->class->reg) {
-		*mode = TRACE_MODE_WRITE;
-		*fops = &ftrace_event_filter_fops;
-	} else if (!strcmp(name, "trigger") && call->class->reg) {
-		*mode = TRACE_MODE_WRITE;
-		*fops = &event_trigger_fops;
-	} else if (!strcmp(name, "id") && call->event.type) {
-		*mode = TRACE_MODE_READ;
-		*data = (void *)(unsigned long)call->event.type;
-		*fops = &event_id_fops;
-	} else {
-		return 0;
-	}
-	return 1;
-}
-
-/* eventfs is done with the directory of @data: drop its reference. */
-static void event_dir_release(const char *name, void *data)
-{
-	event_file_put(data);
-}
-
-static const struct eventfs_entry event_entries[] = {
-	{ .name = "enable",	.callback = event_entry_callback,
-	  .release = event_dir_release },
-	{ .name = "filter",	.callback = event_entry_callback },
-	{ .name = "format",	.callback = event_entry_callback },
-	{ .name = "id",		.callback = event_entry_callback },
-	{ .name = "trigger",	.callback = event_entry_callback },
-};
-
-static int system_entry_callback(const char *name, umode_t *mode, void **data,
-				 const struct file_operations **fops)
-{
-	if (!strcmp(name, "enable")) {
-		*mode = TRACE_MODE_WRITE;
-		*fops = &system_enable_fops;
-	} else if (!strcmp(name, "filter")) {
-		*mode = TRACE_MODE_WRITE;
-		*fops = &ftrace_subsystem_filter_fops;
-	} else {
-		return 0;
-	}
-	return 1;
-}
-
-static const struct eventfs_entry system_entries[] = {
-	{ .name = "enable",	.callback = system_entry_callback },
-	{ .name = "filter",	.callback = system_entry_callback },
-};
-
-/* The subsystem directory of @tr for @name, made if missing. */
-static struct trace_subsystem_dir *
-system_dir_get(struct trace_array *tr, const char *name)
+struct trace_subsystem_dir *trace_system_dir_hold(struct trace_array *tr,
+						  const char *name)
 {
 	struct trace_subsystem_dir *dir;
-	struct eventfs_inode *ei;
 
+	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(dir, &tr->systems, list) {
 		if (!strcmp(dir->subsystem->name, name)) {
 			dir->nr_events++;
@@ -710,15 +731,6 @@ system_dir_get(struct trace_array *tr, const char *name)
 		kfree(dir);
 		return NULL;
 	}
-	ei = eventfs_create_dir(name, tr->event_dir, system_entries,
-				ARRAY_SIZE(system_entries), dir);
-	if (IS_ERR(ei)) {
-		pr_warn("tracing: could not create events/%s\n", name);
-		subsystem_put(dir->subsystem);
-		kfree(dir);
-		return NULL;
-	}
-	dir->ei = ei;
 	dir->tr = tr;
 	dir->ref_count = 1;
 	dir->nr_events = 1;
@@ -726,85 +738,59 @@ system_dir_get(struct trace_array *tr, const char *name)
 	return dir;
 }
 
-/* Drop @file's hold on its subsystem directory; the last removes it. */
-static void system_dir_drop_event(struct trace_subsystem_dir *dir)
+/* One event less in @dir: the last takes it off the array's list. */
+void trace_system_dir_unhold(struct trace_subsystem_dir *dir)
 {
+	lockdep_assert_held(&event_mutex);
 	if (--dir->nr_events)
 		return;
-	eventfs_remove_dir(dir->ei);
 	list_del(&dir->list);
-	dir->ei = NULL;
 	system_dir_put(dir);
 }
 
-/* Give @file its directory events/<sys>/<name>/ in its array. */
-static int event_dir_create(struct trace_event_file *file)
+/*
+ * A subsystem directory can go (with its instance, or with the last
+ * module that had events in it) between the lookup of one of its files
+ * and the open, and the inode's i_private then points at freed memory.
+ * So the pointer is only compared with the live directories, never
+ * followed, until one of them matches.
+ */
+struct trace_subsystem_dir *trace_system_dir_get(struct inode *inode)
 {
-	struct trace_event_call *call = file->event_call;
-	struct trace_array *tr = file->tr;
 	struct trace_subsystem_dir *dir;
-	struct eventfs_inode *ei;
-	const char *name = trace_event_name(call);
+	struct trace_array *tr;
+	int ret;
 
-	if (file->ei || !tr->event_dir)
-		return 0;
-	dir = system_dir_get(tr, call->class->system);
-	if (!dir)
-		return -ENOMEM;
-	ei = eventfs_create_dir(name, dir->ei, event_entries,
-				ARRAY_SIZE(event_entries), file);
-	if (IS_ERR(ei)) {
-		pr_warn("tracing: could not create events/%s/%s\n",
-			call->class->system, name);
-		system_dir_drop_event(dir);
-		return PTR_ERR(ei);
+	ret = security_locked_down(LOCKDOWN_TRACEFS);
+	if (ret)
+		return ERR_PTR(ret);
+	mutex_lock(&trace_types_lock);
+	mutex_lock(&event_mutex);
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		list_for_each_entry(dir, &tr->systems, list) {
+			if (dir != inode->i_private)
+				continue;
+			/* the array cannot be removed while this is open */
+			tr->ref++;
+			dir->ref_count++;
+			goto out;
+		}
 	}
-	file->ei = ei;
-	file->system = dir;
-	/*
-	 * An open can reach @file through an inode of this directory after
-	 * event_file_remove(): the directory keeps @file's memory until
-	 * eventfs lets go of it (event_dir_release()), and the open then
-	 * sees EVENT_FILE_FL_FREED.
-	 */
-	refcount_inc(&file->ref);
-	return 0;
+	dir = ERR_PTR(-ENODEV);
+out:
+	mutex_unlock(&event_mutex);
+	mutex_unlock(&trace_types_lock);
+	return dir;
 }
 
-static struct trace_event_file *event_file_add(struct trace_event_call *call,
-					       struct trace_array *tr)
+void trace_system_dir_put(struct trace_subsystem_dir *dir)
 {
-	struct trace_event_file *file;
+	struct trace_array *tr = dir->tr;
 
-	file = kmem_cache_zalloc(event_file_cachep, GFP_KERNEL);
-	if (!file)
-		return NULL;
-	file->event_call = call;
-	file->tr = tr;
-	INIT_LIST_HEAD(&file->triggers);
-	refcount_set(&file->ref, 1);
-	/* new events obey the array's pid filter at once */
-	if (event_pid_state(tr))
-		file->flags |= EVENT_FILE_FL_PID_FILTER;
-	list_add(&file->list, &tr->events);
-	return file;
-}
-
-/* Off, out of the lists and the tree; freed when no one has it open. */
-static void event_file_remove(struct trace_event_file *file)
-{
-	ftrace_event_enable_disable(file, 0);
-	list_del(&file->list);
-	if (file->ei) {
-		eventfs_remove_dir(file->ei);
-		file->ei = NULL;
-	}
-	if (file->system) {
-		system_dir_drop_event(file->system);
-		file->system = NULL;
-	}
-	set_bit(EVENT_FILE_FL_FREED_BIT, &file->flags);
-	event_file_put(file);
+	mutex_lock(&event_mutex);
+	system_dir_put(dir);
+	mutex_unlock(&event_mutex);
+	trace_array_put(tr);
 }
 
 struct trace_event_file *event_file_data(struct file *filp)
@@ -815,6 +801,114 @@ struct trace_event_file *event_file_data(struct file *filp)
 	if (!file || (file->flags & EVENT_FILE_FL_FREED))
 		return NULL;
 	return file;
+}
+
+/*
+ * Holds the event file while open, so that a module unload cannot free
+ * it, and its array, so that the instance cannot be removed under a
+ * writer (rmdir fails with EBUSY meanwhile, as upstream's does).
+ */
+int event_file_open(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file;
+	int ret;
+
+	ret = security_locked_down(LOCKDOWN_TRACEFS);
+	if (ret)
+		return ret;
+	/*
+	 * An array's files are marked freed under event_mutex before the
+	 * array goes, so one that is not marked has a live array.
+	 */
+	mutex_lock(&trace_types_lock);
+	mutex_lock(&event_mutex);
+	file = event_file_data(filp);
+	if (file) {
+		refcount_inc(&file->ref);
+		file->tr->ref++;
+	}
+	mutex_unlock(&event_mutex);
+	mutex_unlock(&trace_types_lock);
+	return file ? 0 : -ENODEV;
+}
+
+int event_file_release(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file = inode->i_private;
+	struct trace_array *tr = file->tr;
+
+	mutex_lock(&event_mutex);
+	trace_event_file_put(file);
+	mutex_unlock(&event_mutex);
+	trace_array_put(tr);
+	return 0;
+}
+
+/* ---------------------------------------------------------------- */
+/* The switch of a set of events, as enable files read and write it   */
+
+/*
+ * The state of a set of events: '0' none on, '1' all on, 'X' some, and
+ * '?' when the set has no event that can be switched.
+ */
+static char events_state(struct trace_array *tr, const char *system)
+{
+	static const char state_char[] = "?01X";
+	struct trace_event_file *file;
+	struct trace_event_call *call;
+	int state = 0;
+
+	list_for_each_entry(file, &tr->events, list) {
+		call = file->event_call;
+		if (!trace_event_can_enable(call))
+			continue;
+		if (system && strcmp(call->class->system, system))
+			continue;
+		state |= (file->flags & EVENT_FILE_FL_ENABLED) ? 2 : 1;
+		if (state == 3)
+			break;
+	}
+	return state_char[state];
+}
+
+ssize_t trace_events_state_read(struct trace_array *tr,
+				struct trace_subsystem_dir *dir,
+				char __user *ubuf, size_t cnt, loff_t *ppos)
+{
+	char buf[2];
+
+	mutex_lock(&event_mutex);
+	buf[0] = events_state(tr, dir ? dir->subsystem->name : NULL);
+	mutex_unlock(&event_mutex);
+	buf[1] = '\n';
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, 2);
+}
+
+ssize_t trace_events_state_write(struct trace_array *tr,
+				 struct trace_subsystem_dir *dir,
+				 const char __user *ubuf, size_t cnt,
+				 loff_t *ppos)
+{
+	unsigned long val;
+	int ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+
+	/*
+	 * Any number expands the buffer, even one refused next: the
+	 * reference checks for 0 and 1 only after expanding.
+	 */
+	if (!ret)
+		ret = tracing_update_buffers(tr);
+	if (ret < 0)
+		return ret;
+	if (val > 1)
+		return -EINVAL;
+	ret = trace_array_set_clr_event(tr, dir ? dir->subsystem->name : NULL,
+					NULL, val);
+	/* a set with nothing to switch is not an error here */
+	if (ret && ret != -EINVAL)
+		return ret;
+	*ppos += cnt;
+	return cnt;
 }
 
 /* ---------------------------------------------------------------- */
@@ -852,8 +946,8 @@ static void event_call_add_files(struct trace_event_call *call)
 
 	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
 		file = event_file_add(call, tr);
-		if (file)
-			event_dir_create(file);
+		if (file && event_tree)
+			event_tree->add(file);
 	}
 }
 
@@ -988,395 +1082,10 @@ static struct notifier_block events_module_nb = {
 };
 
 /* ---------------------------------------------------------------- */
-/* The files                                                           */
+/* Words: set_event and the boot lists                                 */
 
-static ssize_t event_enable_read(struct file *filp, char __user *ubuf,
-				 size_t cnt, loff_t *ppos)
-{
-	struct trace_event_file *file;
-	unsigned long flags;
-	char buf[4] = "0\n";
-
-	mutex_lock(&event_mutex);
-	file = event_file_data(filp);
-	flags = file ? file->flags : 0;
-	mutex_unlock(&event_mutex);
-	if (!file)
-		return -ENODEV;
-	if ((flags & EVENT_FILE_FL_ENABLED) &&
-	    !(flags & EVENT_FILE_FL_SOFT_DISABLED))
-		buf[0] = '1';
-	if (flags & EVENT_FILE_FL_SOFT_MODE)
-		strscpy(buf + 1, "*\n", sizeof(buf) - 1);
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, strlen(buf));
-}
-
-/* An enable file takes 0 or 1, in decimal, nothing else. */
-static int parse_enable_value(const char __user *ubuf, size_t cnt,
-			      unsigned long *val)
-{
-	int ret = kstrtoul_from_user(ubuf, cnt, 10, val);
-
-	return ret ? ret : (*val <= 1 ? 0 : -EINVAL);
-}
-
-static ssize_t event_enable_write(struct file *filp, const char __user *ubuf,
-				  size_t cnt, loff_t *ppos)
-{
-	struct trace_event_file *file;
-	unsigned long val;
-	int ret;
-
-	ret = parse_enable_value(ubuf, cnt, &val);
-	if (ret)
-		return ret;
-	/*
-	 * 0 as well as 1 is using tracing, as in the reference. The open
-	 * holds the file and its array (event_file_open()), so the array
-	 * can be expanded before event_mutex, which nests inside
-	 * trace_types_lock.
-	 */
-	file = file_inode(filp)->i_private;
-	ret = tracing_update_buffers(file->tr);
-	if (ret < 0)
-		return ret;
-	mutex_lock(&event_mutex);
-	file = event_file_data(filp);
-	ret = file ? ftrace_event_enable_disable(file, val) : -ENODEV;
-	mutex_unlock(&event_mutex);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
-}
-
-/*
- * Holds the event file while open, so that a module unload cannot free
- * it, and its array, so that the instance cannot be removed under a
- * writer (rmdir fails with EBUSY meanwhile, as upstream's does).
- */
-int event_file_open(struct inode *inode, struct file *filp)
-{
-	struct trace_event_file *file;
-	int ret;
-
-	ret = security_locked_down(LOCKDOWN_TRACEFS);
-	if (ret)
-		return ret;
-	/*
-	 * An array's files are marked freed under event_mutex before the
-	 * array goes, so one that is not marked has a live array.
-	 */
-	mutex_lock(&trace_types_lock);
-	mutex_lock(&event_mutex);
-	file = event_file_data(filp);
-	if (file) {
-		refcount_inc(&file->ref);
-		file->tr->ref++;
-	}
-	mutex_unlock(&event_mutex);
-	mutex_unlock(&trace_types_lock);
-	return file ? 0 : -ENODEV;
-}
-
-int event_file_release(struct inode *inode, struct file *filp)
-{
-	struct trace_event_file *file = inode->i_private;
-	struct trace_array *tr = file->tr;
-
-	mutex_lock(&event_mutex);
-	event_file_put(file);
-	mutex_unlock(&event_mutex);
-	trace_array_put(tr);
-	return 0;
-}
-
-static const struct file_operations event_enable_fops = {
-	.open		= event_file_open,
-	.read		= event_enable_read,
-	.write		= event_enable_write,
-	.release	= event_file_release,
-	.llseek		= default_llseek,
-};
-
-static ssize_t event_id_read(struct file *filp, char __user *ubuf, size_t cnt,
-			     loff_t *ppos)
-{
-	int id = (long)file_inode(filp)->i_private;
-	char buf[16];
-	int len;
-
-	len = snprintf(buf, sizeof(buf), "%d\n", id);
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
-}
-
-static const struct file_operations event_id_fops = {
-	.read		= event_id_read,
-	.llseek		= default_llseek,
-};
-
-/*
- * The state of a set of events: '0' none on, '1' all on, 'X' some, and
- * '?' when the set has no event that can be switched.
- */
-static char events_state(struct trace_array *tr, const char *system)
-{
-	static const char state_char[] = "?01X";
-	struct trace_event_file *file;
-	struct trace_event_call *call;
-	int state = 0;
-
-	list_for_each_entry(file, &tr->events, list) {
-		call = file->event_call;
-		if (!event_can_enable(call))
-			continue;
-		if (system && strcmp(call->class->system, system))
-			continue;
-		state |= (file->flags & EVENT_FILE_FL_ENABLED) ? 2 : 1;
-		if (state == 3)
-			break;
-	}
-	return state_char[state];
-}
-
-static ssize_t events_state_read(struct trace_array *tr, const char *system,
-				 char __user *ubuf, size_t cnt, loff_t *ppos)
-{
-	char buf[2];
-
-	mutex_lock(&event_mutex);
-	buf[0] = events_state(tr, system);
-	mutex_unlock(&event_mutex);
-	buf[1] = '\n';
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, 2);
-}
-
-static ssize_t events_state_write(struct trace_array *tr, const char *system,
-				  const char __user *ubuf, size_t cnt,
-				  loff_t *ppos)
-{
-	unsigned long val;
-	int ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-
-	/*
-	 * Any number expands the buffer, even one refused next: the
-	 * reference checks for 0 and 1 only after expanding.
-	 */
-	if (!ret)
-		ret = tracing_update_buffers(tr);
-	if (ret < 0)
-		return ret;
-	if (val > 1)
-		return -EINVAL;
-	mutex_lock(&event_mutex);
-	ret = set_clr_events(tr, NULL, system, NULL, val);
-	mutex_unlock(&event_mutex);
-	/* a set with nothing to switch is not an error here */
-	if (ret && ret != -EINVAL)
-		return ret;
-	*ppos += cnt;
-	return cnt;
-}
-
-/*
- * A subsystem directory can go (with its instance, or with the last
- * module that had events in it) between the lookup of one of its files
- * and the open, and the inode's i_private then points at freed memory.
- * So the pointer is only compared with the live directories, never
- * followed, until one of them matches.
- */
-struct trace_subsystem_dir *trace_system_dir_get(struct inode *inode)
-{
-	struct trace_subsystem_dir *dir;
-	struct trace_array *tr;
-	int ret;
-
-	ret = security_locked_down(LOCKDOWN_TRACEFS);
-	if (ret)
-		return ERR_PTR(ret);
-	mutex_lock(&trace_types_lock);
-	mutex_lock(&event_mutex);
-	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
-		list_for_each_entry(dir, &tr->systems, list) {
-			if (dir != inode->i_private)
-				continue;
-			/* the array cannot be removed while this is open */
-			tr->ref++;
-			dir->ref_count++;
-			goto out;
-		}
-	}
-	dir = ERR_PTR(-ENODEV);
-out:
-	mutex_unlock(&event_mutex);
-	mutex_unlock(&trace_types_lock);
-	return dir;
-}
-
-void trace_system_dir_put(struct trace_subsystem_dir *dir)
-{
-	struct trace_array *tr = dir->tr;
-
-	mutex_lock(&event_mutex);
-	system_dir_put(dir);
-	mutex_unlock(&event_mutex);
-	trace_array_put(tr);
-}
-
-static int system_enable_open(struct inode *inode, struct file *filp)
-{
-	struct trace_subsystem_dir *dir = trace_system_dir_get(inode);
-
-	if (IS_ERR(dir))
-		return PTR_ERR(dir);
-	filp->private_data = dir;
-	return 0;
-}
-
-static int system_enable_release(struct inode *inode, struct file *filp)
-{
-	trace_system_dir_put(filp->private_data);
-	return 0;
-}
-
-static ssize_t system_enable_read(struct file *filp, char __user *ubuf,
-				  size_t cnt, loff_t *ppos)
-{
-	struct trace_subsystem_dir *dir = filp->private_data;
-
-	return events_state_read(dir->tr, dir->subsystem->name, ubuf, cnt,
-				 ppos);
-}
-
-static ssize_t system_enable_write(struct file *filp, const char __user *ubuf,
-				   size_t cnt, loff_t *ppos)
-{
-	struct trace_subsystem_dir *dir = filp->private_data;
-
-	return events_state_write(dir->tr, dir->subsystem->name, ubuf, cnt,
-				  ppos);
-}
-
-static const struct file_operations system_enable_fops = {
-	.open		= system_enable_open,
-	.read		= system_enable_read,
-	.write		= system_enable_write,
-	.release	= system_enable_release,
-	.llseek		= default_llseek,
-};
-
-/* events/enable, the state of all events of the array. */
-ssize_t trace_events_enable_read(struct file *filp, char __user *ubuf,
-				 size_t cnt, loff_t *ppos)
-{
-	return events_state_read(filp->private_data, NULL, ubuf, cnt, ppos);
-}
-
-ssize_t trace_events_enable_write(struct file *filp, const char __user *ubuf,
-				  size_t cnt, loff_t *ppos)
-{
-	return events_state_write(filp->private_data, NULL, ubuf, cnt, ppos);
-}
-
-/* set_event and available_events: one line "sys:event" per event. */
-static void *events_seq_next(struct seq_file *m, void *v, loff_t *pos)
-{
-	struct trace_array *tr = m->private;
-	struct trace_event_file *file = v;
-	/* set_event shows the enabled ones, available_events all */
-	bool enabled_only = !!m->file->f_op->write;
-
-	(*pos)++;
-	list_for_each_entry_continue(file, &tr->events, list) {
-		if (!event_can_enable(file->event_call))
-			continue;
-		if (enabled_only && !(file->flags & EVENT_FILE_FL_ENABLED))
-			continue;
-		return file;
-	}
-	return NULL;
-}
-
-static void *events_seq_start(struct seq_file *m, loff_t *pos)
-{
-	struct trace_array *tr = m->private;
-	struct trace_event_file *file;
-	loff_t l;
-
-	mutex_lock(&event_mutex);
-	file = list_entry(&tr->events, struct trace_event_file, list);
-	for (l = 0; l <= *pos; ) {
-		file = events_seq_next(m, file, &l);
-		if (!file)
-			break;
-	}
-	return file;
-}
-
-static void events_seq_stop(struct seq_file *m, void *v)
-{
-	mutex_unlock(&event_mutex);
-}
-
-static int events_seq_show(struct seq_file *m, void *v)
-{
-	struct trace_event_file *file = v;
-	struct trace_event_call *call = file->event_call;
-
-	seq_printf(m, "%s:%s\n", call->class->system, trace_event_name(call));
-	return 0;
-}
-
-static const struct seq_operations events_seq_ops = {
-	.start	= events_seq_start,
-	.next	= events_seq_next,
-	.stop	= events_seq_stop,
-	.show	= events_seq_show,
-};
-
-static int events_list_open(struct inode *inode, struct file *filp)
-{
-	struct trace_array *tr = inode->i_private;
-	int ret;
-
-	ret = tracing_check_open_get_tr(tr);
-	if (ret)
-		return ret;
-	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC))
-		trace_events_clear_all(tr);
-	ret = seq_open(filp, &events_seq_ops);
-	if (ret) {
-		trace_array_put(tr);
-		return ret;
-	}
-	((struct seq_file *)filp->private_data)->private = tr;
-	return 0;
-}
-
-static int events_list_release(struct inode *inode, struct file *filp)
-{
-	struct trace_array *tr = inode->i_private;
-
-	trace_array_put(tr);
-	return seq_release(inode, filp);
-}
-
-/* The longest word set_event takes: "!subsystem:event". */
-#define SET_EVENT_WORD_MAX	256
-
-/*
- * set_event takes words separated by white space; each word is
- * switched on, or off with a leading '!'. A word ends with the write
- * that carries it: nothing is kept from one write to the next, so a word
- * split over two writes is two words, as on the reference (whose parser
- * lives for one write too).
- */
-struct set_event_state {
-	char	word[SET_EVENT_WORD_MAX + 1];
-	size_t	len;
-};
-
-static int set_event_word(struct trace_array *tr, char *word)
+/* "sys:event" and the rest switches on; with a leading '!', off. */
+int trace_event_switch_word(struct trace_array *tr, char *word)
 {
 	int set = 1;
 
@@ -1386,134 +1095,6 @@ static int set_event_word(struct trace_array *tr, char *word)
 	}
 	return ftrace_set_clr_event(tr, word, set);
 }
-
-static ssize_t set_event_write(struct file *filp, const char __user *ubuf,
-			       size_t cnt, loff_t *ppos)
-{
-	struct seq_file *m = filp->private_data;
-	struct trace_array *tr = m->private;
-	struct set_event_state st = { };
-	size_t done = 0;
-	char c;
-	int ret;
-
-	if (!cnt)
-		return 0;
-	/* Any word, even one naming no event, is using tracing. */
-	ret = tracing_update_buffers(tr);
-	if (ret < 0)
-		return ret;
-	while (done < cnt) {
-		if (get_user(c, ubuf + done))
-			return -EFAULT;
-		done++;
-		/* a NUL ends a word as a blank does, as upstream's parser */
-		if (c && !isspace(c)) {
-			if (st.len >= SET_EVENT_WORD_MAX)
-				return -EINVAL;
-			st.word[st.len++] = c;
-			if (done < cnt)
-				continue;
-		}
-		if (!st.len)
-			continue;
-		st.word[st.len] = '\0';
-		ret = set_event_word(tr, st.word);
-		if (ret)
-			return ret;
-		st.len = 0;
-	}
-	*ppos += done;
-	return done;
-}
-
-static const struct file_operations set_event_fops = {
-	.open		= events_list_open,
-	.read		= seq_read,
-	.write		= set_event_write,
-	.llseek		= seq_lseek,
-	.release	= events_list_release,
-};
-
-static const struct file_operations available_events_fops = {
-	.open		= events_list_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= events_list_release,
-};
-
-/* ---------------------------------------------------------------- */
-/* Arrays                                                               */
-
-static void array_files_create(struct trace_array *tr, struct dentry *parent)
-{
-	trace_create_file("set_event", TRACE_MODE_WRITE, parent, tr,
-			  &set_event_fops);
-	trace_create_file("available_events", TRACE_MODE_READ, parent, tr,
-			  &available_events_fops);
-}
-
-/* events/ of a new array: the core's entries and every known event. */
-static void events_array_create(struct trace_array *tr, struct dentry *parent)
-{
-	struct trace_event_call *call;
-	struct trace_event_file *file;
-	bool have_files;
-
-	lockdep_assert_held(&trace_types_lock);
-	if (trace_events_core_create(tr, parent))
-		return;
-	mutex_lock(&event_mutex);
-	/* the top array got its files at boot, before tracefs existed */
-	have_files = !list_empty(&tr->events);
-	if (!have_files) {
-		list_for_each_entry(call, &ftrace_events, list)
-			event_file_add(call, tr);
-	}
-	list_for_each_entry(file, &tr->events, list)
-		event_dir_create(file);
-	mutex_unlock(&event_mutex);
-	array_files_create(tr, parent);
-}
-
-/*
- * Switch off and free every event file of @tr, then its events/ tree.
- * Called for arrays whose files were never made as well.
- */
-static void events_array_remove(struct trace_array *tr)
-{
-	struct trace_event_file *file, *next;
-
-	lockdep_assert_held(&trace_types_lock);
-	mutex_lock(&event_mutex);
-	/* an array whose files were never made has nothing to switch off */
-	if (list_empty(&tr->events)) {
-		mutex_unlock(&event_mutex);
-		trace_events_core_remove(tr);
-		return;
-	}
-	/*
-	 * A probe gets its file as data and may still run on another CPU
-	 * after its unregistration: switch everything off and wait for the
-	 * probes before any file can be freed. event_mutex is held
-	 * throughout, so nothing is switched on again meanwhile.
-	 */
-	list_for_each_entry(file, &tr->events, list) {
-		trace_event_triggers_clear(file);
-		ftrace_event_enable_disable(file, 0);
-	}
-	tracepoint_synchronize_unregister();
-	list_for_each_entry_safe(file, next, &tr->events, list)
-		event_file_remove(file);
-	mutex_unlock(&event_mutex);
-	trace_events_core_remove(tr);
-}
-
-static struct trace_array_client event_files = {
-	.name		= "trace_events",
-	.create		= events_array_create,
-	.remove		= events_array_remove,
-};
 
 /*
  * Enable a comma-separated list of events (the trace_event= syntax) in
@@ -1528,7 +1109,7 @@ static void enable_event_list(struct trace_array *tr, char *list)
 		word = strim(word);
 		if (!*word)
 			continue;
-		ret = set_event_word(tr, word);
+		ret = trace_event_switch_word(tr, word);
 		if (ret)
 			pr_warn("Failed to enable trace event: %s\n", word);
 	}
@@ -1562,8 +1143,8 @@ void __init trace_events_enable_boot_list(struct trace_array *tr, char *list)
 /*
  * From trace_init() (trace_boot.c), once the syscalls are numbered:
  * register the kernel's events and enable those of trace_event=, so that the first events
- * after boot are recorded. tracefs comes later (events_array_create(),
- * called by the core for each array once tracefs is up).
+ * after boot are recorded. tracefs comes later (the files layer's
+ * client makes the tree of each array once tracefs is up).
  */
 void __init trace_event_init(void)
 {
@@ -1605,7 +1186,6 @@ void __init trace_event_init(void)
 
 static __init int trace_events_late_init(void)
 {
-	register_module_notifier(&events_module_nb);
-	return trace_array_client_register(&event_files);
+	return register_module_notifier(&events_module_nb);
 }
 early_initcall(trace_events_late_init);

@@ -170,10 +170,25 @@ static const struct file_operations core_id_fops = {
 	.llseek		= default_llseek,
 };
 
+/* events/enable: the switch of all the array's events (data: the array) */
+static ssize_t events_enable_read(struct file *filp, char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	return trace_events_state_read(filp->private_data, NULL, ubuf, cnt,
+				       ppos);
+}
+
+static ssize_t events_enable_write(struct file *filp, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	return trace_events_state_write(filp->private_data, NULL, ubuf, cnt,
+					ppos);
+}
+
 static const struct file_operations events_enable_fops = {
 	.open		= tracing_open_generic_tr,
-	.read		= trace_events_enable_read,
-	.write		= trace_events_enable_write,
+	.read		= events_enable_read,
+	.write		= events_enable_write,
 	.llseek		= default_llseek,
 	.release	= tracing_release_generic_tr,
 };

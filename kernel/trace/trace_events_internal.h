@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the files of the event layer share among themselves.
- * Included by: trace_events.c trace_events_core.c trace_events_format.c
- * trace_events_filter_files.c trace_events_filter_stage.c
- * trace_event_perf.c trace_sched_switch.c trace_events_trigger*.c
- * trace_syscalls.c trace_actions.c trace_events_pid.c
+ * Included by: trace_events.c trace_events_files.c trace_events_core.c
+ * trace_events_format.c trace_events_filter_files.c
+ * trace_events_filter_stage.c trace_event_perf.c trace_sched_switch.c
+ * trace_events_trigger*.c trace_syscalls.c trace_actions.c
+ * trace_events_pid.c
  *
  * Every TRACE_EVENT of the kernel and of loaded modules is a struct
  * trace_event_call (linux/trace_events.h) on ftrace_events. Each trace
@@ -32,7 +33,7 @@ struct trace_subsystem_dir {
 	int			ref_count;	/* open files + 1 while it exists */
 };
 
-/* ============ trace_events.c: registration, enabling, files ============ */
+/* ============ trace_events.c: registration, enabling, recording ======= */
 
 extern struct mutex event_mutex;
 /*
@@ -56,30 +57,6 @@ extern struct list_head ftrace_events;
 extern struct trace_event_call *__start_ftrace_events[];
 extern struct trace_event_call *__stop_ftrace_events[];
 /*
- * The event file an event's control file was opened on, or NULL when the
- * event (its module) is gone. Call with event_mutex held.
- */
-struct trace_event_file *event_file_data(struct file *filp);
-/*
- * Open and release of events/<sys>/<event>/{enable,filter}: hold the
- * event file (and its array) while open. The file may still be removed
- * meanwhile: use event_file_data().
- */
-int event_file_open(struct inode *inode, struct file *filp);
-int event_file_release(struct inode *inode, struct file *filp);
-/*
- * Open events/<sys>/{enable,filter}: the subsystem directory of the
- * inode with a reference (and one on its array), or ERR_PTR(). Its
- * tr and subsystem stay valid until trace_system_dir_put().
- */
-struct trace_subsystem_dir *trace_system_dir_get(struct inode *inode);
-void trace_system_dir_put(struct trace_subsystem_dir *dir);
-/* events/enable: all events of the array (file data: the array). */
-ssize_t trace_events_enable_read(struct file *filp, char __user *ubuf,
-				 size_t cnt, loff_t *ppos);
-ssize_t trace_events_enable_write(struct file *filp, const char __user *ubuf,
-				  size_t cnt, loff_t *ppos);
-/*
  * Switch @file on (@enable 1) or off. With @soft, for triggers and the
  * enable_event/disable_event function commands: the
  * first soft user attaches the event with EVENT_FILE_FL_SOFT_DISABLED
@@ -89,6 +66,72 @@ ssize_t trace_events_enable_write(struct file *filp, const char __user *ubuf,
  */
 int trace_event_enable_disable(struct trace_event_file *file, int enable,
 			       int soft);
+/* Whether @call has an enable switch (set_event lists only those). */
+bool trace_event_can_enable(struct trace_event_call *call);
+/* One word of set_event: "[!]sys:event" and its short forms. */
+int trace_event_switch_word(struct trace_array *tr, char *word);
+/* Switch off every event of @tr (set_event opened with O_TRUNC). */
+void trace_events_clear_all(struct trace_array *tr);
+/*
+ * Drop a reference to an event file: the last one, once the file is off
+ * every list, frees it. Takes no lock (eventfs may call it anywhere).
+ */
+void trace_event_file_put(struct trace_event_file *file);
+/* A file for every known event in @tr, unless it has them; mutex held. */
+void trace_events_array_fill(struct trace_array *tr);
+/* Switch off and free every event file of @tr; trace_types_lock held. */
+void trace_events_array_clear(struct trace_array *tr);
+/*
+ * The events/ tree, told under event_mutex of each file made after the
+ * arrays' trees exist (@add; a module's events) and of each file about
+ * to be freed (@remove), so that it can give or take the directory.
+ */
+struct trace_event_tree {
+	int	(*add)(struct trace_event_file *file);
+	void	(*remove)(struct trace_event_file *file);
+};
+
+void trace_event_tree_register(const struct trace_event_tree *tree);
+
+/*
+ * @tr's record of subsystem @name, held for one more event and made
+ * (with no directory) if missing; NULL without memory. Unhold drops one
+ * event, and the last takes the record off @tr. event_mutex held.
+ */
+struct trace_subsystem_dir *trace_system_dir_hold(struct trace_array *tr,
+						  const char *name);
+void trace_system_dir_unhold(struct trace_subsystem_dir *dir);
+/*
+ * Open events/<sys>/{enable,filter}: the subsystem directory of the
+ * inode with a reference (and one on its array), or ERR_PTR(). Its
+ * tr and subsystem stay valid until trace_system_dir_put().
+ */
+struct trace_subsystem_dir *trace_system_dir_get(struct inode *inode);
+void trace_system_dir_put(struct trace_subsystem_dir *dir);
+/*
+ * The event file an event's control file was opened on, or NULL when the
+ * event (its module) is gone. Call with event_mutex held.
+ */
+struct trace_event_file *event_file_data(struct file *filp);
+/*
+ * Open and release of events/<sys>/<event>/{enable,filter,trigger}:
+ * hold the event file (and its array) while open. The file may still be
+ * removed meanwhile: use event_file_data().
+ */
+int event_file_open(struct inode *inode, struct file *filp);
+int event_file_release(struct inode *inode, struct file *filp);
+/*
+ * An enable file of a set of events: @dir's (events/<sys>/enable), or
+ * with @dir NULL every event of @tr (events/enable). Reads '0', '1', 'X'
+ * (some on) or '?' (nothing to switch); takes 0 or 1.
+ */
+ssize_t trace_events_state_read(struct trace_array *tr,
+				struct trace_subsystem_dir *dir,
+				char __user *ubuf, size_t cnt, loff_t *ppos);
+ssize_t trace_events_state_write(struct trace_array *tr,
+				 struct trace_subsystem_dir *dir,
+				 const char __user *ubuf, size_t cnt,
+				 loff_t *ppos);
 
 /* ======== trace_events_trigger.c: triggers, for the event layer ======== */
 
