@@ -60,38 +60,5 @@ for k in ours refm; do
 		{ tail -n 30 "$BUILD/bench-$k.out"; die "bench run on $k failed"; }
 done
 
-python3 - "$BUILD/bench-ours.out" "$BUILD/bench-refm.out" <<'PY'
-import sys, statistics
-def load(path):
-    vals, units, skips = {}, {}, {}
-    for line in open(path, errors="replace"):
-        p = line.split()
-        if len(p) == 4 and p[0] == "@@BENCH":
-            try:
-                v = float(p[3])
-            except ValueError:
-                continue
-            vals.setdefault(p[1], []).append(v)
-            units[p[1]] = p[2]
-        elif len(p) >= 2 and p[0] == "@@BENCH-SKIP":
-            skips[p[1]] = " ".join(p[2:])
-    return vals, units, skips
-ov, ou, os_ = load(sys.argv[1])
-rv, ru, rs = load(sys.argv[2])
-def spread(v):
-    m = statistics.median(v)
-    return (max(v) - min(v)) / m * 100 if m else 0.0
-names = list(dict.fromkeys(list(ov) + list(rv) + list(os_) + list(rs)))
-for n in names:
-    if n in ov and n in rv:
-        mo, mr = statistics.median(ov[n]), statistics.median(rv[n])
-        ratio = mo / mr if mr else float("nan")
-        print("bench %s: ours=%.4g %s reference=%.4g %s ratio=%.3f (median of %d, spread %.1f%%)"
-              % (n, mo, ou[n], mr, ru[n], ratio, min(len(ov[n]), len(rv[n])),
-                 max(spread(ov[n]), spread(rv[n]))))
-    else:
-        why = []
-        if n not in ov: why.append("ours: " + os_.get(n, "no result"))
-        if n not in rv: why.append("reference: " + rs.get(n, "no result"))
-        print("bench %s: not comparable (%s)" % (n, "; ".join(why)))
-PY
+# the table: medians, ratios and spreads, from the guests' bench results
+"$TOOLING/results.py" bench "$BUILD/bench-ours.out" "$BUILD/bench-refm.out"

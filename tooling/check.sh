@@ -28,14 +28,19 @@ pass() { PASSED=$((PASSED + 1)); }
 fail() { FAILED=$((FAILED + 1)); FAILURES+=("$1"); echo "FAIL: $1"; }
 T_START=$(date +%s)
 
-# tally TIER FILE: count the "@@RESULT TIER name status" lines of FILE
-# (sets TALLIED): PASS passes, XFAIL passes with a note (a known bug showed,
-# see its log), UNSUPPORTED and SKIP are reported (the feature is not in
-# this kernel), anything else fails.
+# results TIER FILE...: "name STATUS" for each result of TIER in the
+# files, read by the harness's one parser (tooling/results.py; a line
+# that does not parse is a result of status MALFORMED, which fails)
+results() { "$TOOLING/results.py" lines "$@"; }
+
+# tally TIER FILE: count the results of TIER in FILE (sets TALLIED): PASS
+# passes, XFAIL passes with a note (a known bug showed, see its log),
+# UNSUPPORTED and SKIP are reported (the feature is not in this kernel),
+# anything else fails.
 tally() {
 	local tier=$1 file=$2 name status
 	TALLIED=0
-	while read -r _ _ name status; do
+	while read -r name status; do
 		TALLIED=$((TALLIED + 1))
 		case $status in
 		PASS) pass ;;
@@ -43,7 +48,7 @@ tally() {
 		UNSUPPORTED | SKIP) echo "$tier: $name $status (not in this kernel)" ;;
 		*) fail "$tier: $name: $status"; why "${name%@instance}" "$file" ;;
 		esac
-	done < <(grep "^@@RESULT $tier " "$file" 2>/dev/null || true)
+	done < <(results "$tier" "$file")
 }
 
 # why CASE FILE: keep what the guest printed about a failed ftracetest
@@ -87,17 +92,26 @@ stage_start setup
 "$TOOLING/base.sh"
 stage_end
 
-# T0: each userspace harness ends with its own "N passed, N failed" line.
+# T0: each userspace harness ends with its own "N passed, N failed" line;
+# so does the test of the harness's own result parser.
 stage_start "T0 userspace"
+t0_runs=()
 for mk in "$TOP"/tools/testing/*/Makefile; do
 	[ -f "$mk" ] || continue
-	dir=$(dirname "$mk")
 	grep -q '^check:' "$mk" || continue
-	name=t0/$(basename "$dir")
-	log=$BUILD/t0-$(basename "$dir").log
+	t0_runs+=("$(dirname "$mk")")
+done
+t0_runs+=("$TOOLING/results_test.py")
+for dir in "${t0_runs[@]}"; do
+	name=t0/$(basename "$dir" .py)
+	log=$BUILD/t0-$(basename "$dir" .py).log
 	mkdir -p "$BUILD"
 	rc=0
-	make -s -C "$dir" check > "$log" 2>&1 || rc=$?
+	if [ -d "$dir" ]; then
+		make -s -C "$dir" check > "$log" 2>&1 || rc=$?
+	else
+		python3 "$dir" > "$log" 2>&1 || rc=$?
+	fi
 	tail -n 25 "$log"
 	# The harness's summary: "[label: ]N passed, N failed".
 	line=$(grep -E '(^|: )[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1 |
@@ -136,33 +150,14 @@ kernel_vars ours
 stamp=$(date +%Y%m%d-%H%M%S)
 RUN=$BUILD/runs/$NAME-check-$stamp-a
 RUN2=$BUILD/runs/$NAME-check-$stamp-b
-# Guest A: most of T2, the short upstream categories and T4; guest B:
-# the T2 folders of the graph, latency and stack tracers (the slowest
-# cases: each traces every function for a while), the long upstream
-# categories and upstream's live patching kselftests (about 100 s).
-# Measured on 2 cores under load (wt18w, 2026-11-24): A ran
-# 20.5 minutes with all of T2 and B 4; this split evens them out.
-# The kernels grew (2026-11-29: block, kprobes, BPF, live patching; 21,328
-# traceable functions, each tracer switch about 3 s under TCG): B's T2
-# folders took 1071 s and upstream's ftrace category 420, A's T2 1222 s.
-# So trigger and our clients/ run on A.
-t2_a=core,events,filter,ftrace,syscalls,triggers,clients
-t2_b=fgraph,latency,stack
-t3_a=00basic,event,filter,trigger
-t3_b=ftrace,instances,tracer,preemptirq
-# a new folder of T2 cases must go to one of the guests, or it never runs
-for d in "$TOP"/tools/testing/selftests/ftrace/test.d/ours/*/; do
-	d=$(basename "$d")
-	case ",$t2_a,$t2_b," in
-	*,"$d",*) ;;
-	*) fail "t2: the folder ours/$d is in neither guest's list (tooling/check.sh)" ;;
-	esac
-done
-# Each guest needs about 32 minutes alone on 2 cores (2026-11-29).
+# Which guest runs what: tooling/expect/plan (it says why the split is
+# as it is). Each guest needs about 32 minutes alone on 2 cores
+# (2026-11-29).
 guest_timeout=${CHECK_TIMEOUT:-2700}
 # Under DEBUG every guest-side time limit (a case's, a boot-option or lazy
 # guest's) is this many times longer.
 scale=1
+plan_col=3
 if [ "${DEBUG:-0}" = 1 ]; then
 	scale=${CHECK_DEBUG_SCALE:-4}
 	# A lockdep+KASAN guest runs each case 3-5 times slower, the cases
@@ -170,16 +165,46 @@ if [ "${DEBUG:-0}" = 1 ]; then
 	# Measured at 7de0174 (2026-11-25, 2 cores, a bench beside it for
 	# part of the run): A ran 101 results in 65 minutes; B, with the
 	# graph and latency folders, 30 in 65, and its 6000 s limit cut it
-	# off. Give B's short upstream categories to A, and both guests
-	# four hours.
-	t3_a=00basic,event,filter,instances,trigger
-	t3_b=ftrace,tracer,preemptirq
+	# off. The plan's "debug" column gives B's short upstream categories
+	# to A; both guests get four hours.
+	plan_col=4
 	guest_timeout=${CHECK_TIMEOUT:-14400}
 fi
-RUN=$RUN TIERS=t2,t3,t4,rb T2=$t2_a T3=$t3_a TIMEOUT=$guest_timeout \
+plan=$TOOLING/expect/plan
+# plan_list TIER GUEST: the plan's names of TIER on GUEST, comma separated
+plan_list() {
+	awk -v t="$1" -v g="$2" -v c=$plan_col '
+		/^#/ || NF == 0 { next }
+		$1 == t && $c == g { printf "%s%s", sep, $2; sep = "," }' "$plan"
+}
+# plan_tiers GUEST: the tiers GUEST runs
+plan_tiers() {
+	awk -v g="$1" -v c=$plan_col '
+		/^#/ || NF == 0 { next }
+		$c == g && !seen[$1]++ { printf "%s%s", sep, $1; sep = "," }' "$plan"
+}
+t2_a=$(plan_list t2 a) t2_b=$(plan_list t2 b)
+t3_a=$(plan_list t3 a) t3_b=$(plan_list t3 b)
+# a line of the plan the guests would not read, or a T2 folder it does not
+# place, is a mistake: the cases would silently never run
+while read -r tier name ga gd _; do
+	case $tier in ''|'#'*) continue ;; esac
+	case "$tier:$ga:$gd" in
+	t2:[ab]:[ab]) [ -d "$TOP/tools/testing/selftests/ftrace/test.d/ours/$name" ] ||
+		fail "plan: t2 $name: no folder ours/$name ($plan)" ;;
+	t3:[ab]:[ab] | t4:[ab]:[ab] | rb:[ab]:[ab] | lp:[ab]:[ab]) ;;
+	*) fail "plan: a line no guest reads: '$tier $name $ga $gd' ($plan)" ;;
+	esac
+done < "$plan"
+for d in "$TOP"/tools/testing/selftests/ftrace/test.d/ours/*/; do
+	d=$(basename "$d")
+	awk -v d="$d" '$1 == "t2" && $2 == d { f = 1 } END { exit !f }' "$plan" ||
+		fail "t2: the folder ours/$d has no line in $plan"
+done
+RUN=$RUN TIERS=$(plan_tiers a) T2=$t2_a T3=$t3_a TIMEOUT=$guest_timeout \
 	APPEND="harness.scale=$scale" "$TOOLING/vm.sh" ours check &
 pid_a=$!
-RUN=$RUN2 TIERS=lp,t2,t3 T2=$t2_b T3=$t3_b TIMEOUT=$guest_timeout \
+RUN=$RUN2 TIERS=$(plan_tiers b) T2=$t2_b T3=$t3_b TIMEOUT=$guest_timeout \
 	APPEND="harness.scale=$scale" "$TOOLING/vm.sh" ours check > /dev/null &
 pid_b=$!
 # boot_guest SCRIPT RUN: a boot-option guest (see "boot options" below).
@@ -263,14 +288,12 @@ fi
 stage_start "lazy expansion${pid_t7:+ (the short torture beside it)}"
 LAZY_TIMEOUT=$((${LAZY_TIMEOUT:-400} * scale)) \
 	"$TOOLING/lazy.sh" ours > "$BUILD/lazy-ours.out" 2>&1 || true
-# the notes and the summary; the checks that passed are only counted
-grep -v -E '^lazy\[ours\]: [^ ]+ PASS$' "$BUILD/lazy-ours.out" || true
-while read -r _ check st; do
+# the notes and the summary; the checks that passed are only counted (a
+# guest that gave no result is one too: its boot, status NORESULT)
+grep -v -E '^@@RESULT lazy [^ ]+ PASS( |$)' "$BUILD/lazy-ours.out" || true
+while read -r check st; do
 	if [ "$st" = PASS ]; then pass; else fail "lazy: $check: $st"; fi
-done < <(grep -E '^lazy\[ours\]: [^ ]+ [A-Z]+$' "$BUILD/lazy-ours.out" || true)
-while read -r line; do
-	fail "$line"
-done < <(grep 'guest status' "$BUILD/lazy-ours.out" || true)
+done < <(results lazy "$BUILD/lazy-ours.out")
 # No summary: lazy.sh itself died, and the checks above saw nothing.
 grep -q -E '^lazy\[ours\]: [0-9]+ passed, [0-9]+ failed$' "$BUILD/lazy-ours.out" ||
 	fail "lazy: lazy.sh gave no summary (output in $BUILD/lazy-ours.out)"
@@ -285,7 +308,7 @@ if [ -n "$pid_t7" ]; then
 else
 	torture_t7 || rc=$?
 fi
-grep -E '^torture: (seed|ops|epochs|checks|first problem|RESULT|ours)' \
+grep -E '^torture: (seed|ops|epochs|checks|first problem|ours)|^@@RESULT torture ' \
 	"$BUILD/torture-check.out" || true
 if [ $rc = 0 ]; then pass; else fail "torture: status $rc (output in $BUILD/torture-check.out)"; fi
 stage_end
@@ -318,7 +341,7 @@ stage_start "T3 upstream ftracetest"
 expect=$TOOLING/expect/ftracetest-ours.list
 declare -A seen=()
 n3=0 p3=0 new=()
-while read -r _ _ name status; do
+while read -r name status; do
 	n3=$((n3 + 1))
 	seen[$name]=$status
 	[ "$status" = PASS ] && p3=$((p3 + 1))
@@ -328,7 +351,7 @@ while read -r _ _ name status; do
 		pass
 		new+=("$name")
 	fi
-done < <(grep '^@@RESULT t3 ' "$results" || true)
+done < <(results t3 "$results")
 while read -r name; do
 	case $name in ''|'#'*) continue ;; esac
 	[ -n "${seen[$name]:-}" ] || fail "t3: $name expected PASS, did not run"
@@ -350,10 +373,10 @@ stage_end
 # mean the guest lacks a tool or module the script needs)
 stage_start "T3 upstream livepatch kselftests"
 nlp=0
-while read -r _ _ name status; do
+while read -r name status; do
 	nlp=$((nlp + 1))
 	if [ "$status" = PASS ]; then pass; else fail "lp: $name: $status"; fi
-done < <(grep '^@@RESULT lp ' "$results" || true)
+done < <(results lp "$results")
 wlp=$(find "$BASE/tools/testing/selftests/livepatch" -maxdepth 1 -name 'test-*.sh' | wc -l)
 [ "$nlp" = "$wlp" ] || fail "lp: $nlp results, $wlp scripts (see $RUN2/out.log)"
 echo "lp: $nlp of $wlp livepatch kselftests run"

@@ -69,16 +69,16 @@ for k in ours ref; do
 	[ "$rc" = 0 ] || echo "compare: the $k run ended with status $rc (3: a kernel splat; see build/runs/*-compare-$stamp/console.log)"
 done
 
-T2_ROOT=$TOP/tools/testing/selftests/ftrace/test.d \
+T2_ROOT=$TOP/tools/testing/selftests/ftrace/test.d TOOLING=$TOOLING \
 	python3 - "$OURS" "$REFS" "$TOOLING/expect/ref-fails-by-design.list" <<'PY'
-import sys, collections
+import os, sys, collections
+sys.path.insert(0, os.environ["TOOLING"])
+import results
 def load(path):
     res = {}
-    for line in open(path, errors="replace"):
-        p = line.split()
-        if len(p) == 4 and p[0] == "@@RESULT" and p[1] in ("t2", "t3", "rb"):
-            # A case that printed no result or ran out of time failed.
-            res[(p[1], p[2])] = "FAIL" if p[3] in ("NORESULT", "TIMEOUT") else p[3]
+    for r in results.load(path, ("t2", "t3", "rb")):
+        # A case that printed no result or ran out of time failed.
+        res[(r.tier, r.name)] = "FAIL" if r.status in ("NORESULT", "TIMEOUT") else r.status
     return res
 ours, ref = load(sys.argv[1]), load(sys.argv[2])
 KINDS = ("PASS", "FAIL", "UNRESOLVED", "UNSUPPORTED")
@@ -275,17 +275,21 @@ for n in div:
 PY
 
 # Lazy expansion, trigger by trigger, one boot each on each kernel
-# (tooling/guest/lazy-expand.sh): the checks that differ, then per kernel
-# "lazy[KIND]: N passed, N failed".
+# (tooling/guest/lazy-expand.sh): per kernel "lazy[KIND]: N passed, N
+# failed", then the checks that differ.
 "$TOOLING/lazy.sh" ours ref > "$BUILD/lazy-compare.out" 2>&1 || true
-python3 - "$BUILD/lazy-compare.out" <<'PY'
-import sys, re
+TOOLING=$TOOLING python3 - "$BUILD/lazy-compare.out" <<'PY'
+import os, sys, re
+sys.path.insert(0, os.environ["TOOLING"])
+import results
 res = {"ours": {}, "ref": {}}
+for r in results.load(sys.argv[1], ("lazy",)):
+    res.setdefault(r.kv.get("kernel", "?"), {})[r.name] = r.status
+    # a boot that gave no result, or whose guest failed, says why
+    if "why" in r.kv:
+        print("lazy[%s]: %s %s: %s" % (r.kv.get("kernel", "?"), r.name, r.status, r.kv["why"]))
 for line in open(sys.argv[1], errors="replace"):
-    m = re.match(r"lazy\[(\w+)\]: (\S+) ([A-Z]+)$", line)
-    if m:
-        res[m.group(1)][m.group(2)] = m.group(3)
-    elif re.match(r"lazy\[\w+\]: (\d+ passed|.*guest status|  )", line):
+    if re.match(r"lazy\[\w+\]: (\d+ passed|  )", line):
         print(line.rstrip())
 diff = sorted(k for k in res["ours"].keys() | res["ref"].keys()
               if res["ours"].get(k) != res["ref"].get(k))

@@ -3,9 +3,12 @@
 # lazy.sh KIND...: the lazy-expansion checks of tooling/guest/lazy-expand.sh,
 # one guest boot per BOOT line there (a trigger can only be seen once per
 # boot), two guests at a time. With several kernels (make compare: ours ref)
-# each boot runs on each kernel. Prints the guests' "@@RESULT lazy" lines
-# prefixed by the kernel, then per kernel "lazy[KIND]: N passed, N failed";
-# exits non-zero if a check failed or a guest gave no result.
+# each boot runs on each kernel. Prints the guests' results again with
+# the kernel they ran on ("@@RESULT lazy CHECK STATUS kernel=KIND"; a boot
+# whose guest gave no result or failed is one too, status NORESULT or
+# GUEST-FAILED, named after its BOOT line), the guests' notes, then per
+# kernel "lazy[KIND]: N passed, N failed"; exits non-zero if a check failed
+# or a guest gave no result.
 source "$(dirname "$0")/common.sh"
 
 [ $# -gt 0 ] || die "usage: lazy.sh ours|ref..."
@@ -39,7 +42,7 @@ run_one() {
 	local rc=0
 
 	boot_one "$k" "$name" "$opts" "$out/$k-$name" || rc=$?
-	if [ $rc != 0 ] && ! grep -q '^@@RESULT lazy ' "$out/$k-$name.out"; then
+	if [ $rc != 0 ] && [ -z "$("$TOOLING/results.py" lines lazy "$out/$k-$name.out")" ]; then
 		mv "$out/$k-$name" "$out/$k-$name-first"
 		mv "$out/$k-$name.out" "$out/$k-$name-first.out"
 		rc=0
@@ -71,16 +74,18 @@ for k in "$@"; do
 	while read -r name _; do
 		o=$out/$k-$name.out
 		n=0
-		while read -r _ _ check st; do
+		while read -r check st; do
 			n=$((n + 1))
-			echo "lazy[$k]: $check $st"
+			echo "@@RESULT lazy $check $st kernel=$k"
 			if [ "$st" = PASS ]; then p=$((p + 1)); else f=$((f + 1)); fi
-		done < <(grep '^@@RESULT lazy ' "$o" || true)
+		done < <("$TOOLING/results.py" lines lazy "$o")
 		# the guest's own notes: failed checks, refused racing markers
 		grep '^  ' "$o" | sed "s/^ */lazy[$k]:   /" || true
 		rc=$(cat "$out/$k-$name.rc" 2> /dev/null || echo none)
 		if [ "$n" = 0 ] || [ "$rc" != 0 ]; then
-			echo "lazy[$k]: $name: guest status $rc, $n results (logs in $out/$k-$name)"
+			st=GUEST-FAILED
+			[ "$n" != 0 ] || st=NORESULT
+			echo "@@RESULT lazy $name $st kernel=$k why=\"guest status $rc, $n results (logs in $out/$k-$name)\""
 			f=$((f + 1))
 		fi
 	done < <(sed -n 's/^# BOOT: //p' "$script")

@@ -63,15 +63,15 @@ for k in "${kinds[@]}"; do
 	wait "${pid[$k]}" || rc=$?
 	out=${run[$k]}.out
 	echo "---- $k (logs in ${run[$k]})"
-	grep -E '^(torture|guest):' "$out" || true
+	grep -E '^(torture|guest):|^@@RESULT torture ' "$out" || true
 	case $rc in
 	0 | 1 | 3) ;;
 	124) echo "torture[$k]: TIMEOUT: the guest did not finish in $((sec + margin)) s" ;;
 	*) echo "torture[$k]: the guest ended with status $rc"; tail -n 5 "$out" ;;
 	esac
-	ops=$(sed -n 's/^torture: RESULT ops=\([0-9]*\).*/\1/p' "$out" | tail -n 1)
-	acct=$(sed -n 's/^torture: RESULT .*accounting=\([A-Za-z]*\).*/\1/p' "$out" | tail -n 1)
-	status=$(sed -n 's/^torture: RESULT .*status=\([A-Z]*\).*/\1/p' "$out" | tail -n 1)
+	ops=$("$TOOLING/results.py" get torture run ops "$out" || true)
+	acct=$("$TOOLING/results.py" get torture run accounting "$out" || true)
+	status=$("$TOOLING/results.py" get torture run status "$out" || true)
 	splats=$(grep -E -c "$SPLAT_PATTERN" "${run[$k]}/console.log" 2>/dev/null || true)
 	[ $rc = 124 ] && status=TIMEOUT
 	if [ $splats -gt 0 ]; then

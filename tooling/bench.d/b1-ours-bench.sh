@@ -5,13 +5,14 @@
 # writes nested in an interrupt over an open reservation, whole-page reads)
 # and prints "ring_buffer_bench: done" after them; each repetition loads the
 # module, waits for that line, unloads it and reports the four values.
+. /harness/benchlib.sh
 REPS=${BENCH_REPS:-5}
 MOD=/lib/extmod/ring_buffer_bench.ko
 NAMES="b1-ours-producer-only b1-ours-with-consumer b1-ours-nested b1-ours-page-read"
 
 if [ ! -f $MOD ]; then
 	for n in $NAMES; do
-		echo "@@BENCH-SKIP $n no module"
+		bench_skip $n "no module"
 	done
 	exit 0
 fi
@@ -41,8 +42,8 @@ while [ $i -lt "$REPS" ]; do
 		done
 		rmmod ring_buffer_bench
 	fi
-	echo "@@BENCH b1-ours-producer-only ns/entry $(value "$log" 'producer only' 'ns/entry')"
-	echo "@@BENCH b1-ours-with-consumer ns/entry $(value "$log" 'with consumer' 'ns/entry')"
-	echo "@@BENCH b1-ours-nested ns/entry $(value "$log" 'nested' 'ns/entry')"
-	echo "@@BENCH b1-ours-page-read MB/s $(value "$log" 'page read' 'MB/s')"
+	bench_value b1-ours-producer-only ns/entry "$(value "$log" 'producer only' 'ns/entry')"
+	bench_value b1-ours-with-consumer ns/entry "$(value "$log" 'with consumer' 'ns/entry')"
+	bench_value b1-ours-nested ns/entry "$(value "$log" 'nested' 'ns/entry')"
+	bench_value b1-ours-page-read MB/s "$(value "$log" 'page read' 'MB/s')"
 done

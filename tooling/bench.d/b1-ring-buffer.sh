@@ -4,12 +4,13 @@
 # kernel, see tooling/extmod/rb_bench_wrap.c), producer only and producer +
 # consumer. Each repetition loads the module, waits for its first 10-second
 # round to report "N ns per entry", and unloads it.
+. /harness/benchlib.sh
 REPS=${BENCH_REPS:-5}
 MOD=/lib/extmod/rb_bench_wrap.ko
 
 if [ ! -f $MOD ]; then
-	echo "@@BENCH-SKIP b1-rb-producer-only no benchmark module"
-	echo "@@BENCH-SKIP b1-rb-producer-consumer no benchmark module"
+	bench_skip b1-rb-producer-only "no benchmark module"
+	bench_skip b1-rb-producer-consumer "no benchmark module"
 	exit 0
 fi
 
@@ -55,13 +56,13 @@ for mode in producer-only:1 producer-consumer:0; do
 	i=0
 	while [ $i -lt "$REPS" ]; do
 		if [ -n "$stuck" ]; then
-			echo "@@BENCH-SKIP $name rmmod of the benchmark module hung"
+			bench_skip $name "rmmod of the benchmark module hung"
 		else
 			one_round "${mode#*:}"
 			if [ -n "$v" ]; then
-				echo "@@BENCH $name ns/entry $v"
+				bench_value $name ns/entry "$v"
 			else
-				echo "@@BENCH-SKIP $name no result within 60 s"
+				bench_skip $name "no result within 60 s"
 			fi
 		fi
 		i=$((i + 1))

@@ -15,7 +15,8 @@
 #                      ("traceoff if seq < 0"): the cost of evaluating a
 #                      trigger on top of recording
 # The loop runs on CPU 0 in the writer's context; each repetition prints
-# "@@BENCH name ns/event value" (total loop time / iterations).
+# one bench_value (total loop time / iterations, ns/event).
+. /harness/benchlib.sh
 TR=/sys/kernel/tracing
 REPS=${BENCH_REPS:-5}
 MOD=/lib/extmod/b2_events.ko
@@ -29,7 +30,7 @@ RUN=/sys/module/b2_events/parameters/run
 
 skip() {
 	for n in $NAMES; do
-		echo "@@BENCH-SKIP $n $1"
+		bench_skip $n "$1"
 	done
 	exit 0
 }
@@ -69,23 +70,23 @@ one() {
 	echo "$2" > $EV/enable
 	echo > $TR/trace
 	if ! taskset -c 0 sh -c "echo $3 > $RUN"; then
-		echo "@@BENCH-SKIP $1 run failed"
+		bench_skip $1 "run failed"
 		return
 	fi
 	if [ "$1" = b2-filter-reject ]; then
 		n=$(sed -n 's/^entries: *//p' $TR/per_cpu/cpu0/stats)
 		if [ "${n:-1}" != 0 ]; then
-			echo "@@BENCH-SKIP $1 the filter kept $n events"
+			bench_skip $1 "the filter kept $n events"
 			return
 		fi
 	elif [ "$2" = 1 ]; then
 		n=$(sed -n 's/^entries: *//p' $TR/per_cpu/cpu0/stats)
 		if [ "${n:-0}" = 0 ]; then
-			echo "@@BENCH-SKIP $1 nothing recorded"
+			bench_skip $1 "nothing recorded"
 			return
 		fi
 	fi
-	echo "@@BENCH $1 ns/event $(awk '{ printf "%.3f", $2 / $1 }' $RUN)"
+	bench_value $1 ns/event "$(awk '{ printf "%.3f", $2 / $1 }' $RUN)"
 }
 
 for mode in b2-event-enabled:1:$ITER_ENABLED b2-event-disabled:0:$ITER_DISABLED \
@@ -94,12 +95,12 @@ for mode in b2-event-enabled:1:$ITER_ENABLED b2-event-disabled:0:$ITER_DISABLED 
 	name=${mode%%:*}
 	rest=${mode#*:}
 	if ! echo "$(filter_of $name)" > $EV/filter; then
-		echo "@@BENCH-SKIP $name filter refused"
+		bench_skip $name "filter refused"
 		continue
 	fi
 	trig=$(trigger_of $name)
 	if [ -n "$trig" ] && ! echo "$trig" >> $EV/trigger; then
-		echo "@@BENCH-SKIP $name trigger refused"
+		bench_skip $name "trigger refused"
 		continue
 	fi
 	# One untimed run first: QEMU translates the code paths on first use.

@@ -11,7 +11,8 @@
 #   b2-syscall-enabled    sys_enter_getppid on: one of the three syscalls
 #                         is recorded (overwrite mode)
 # in ns per iteration (three syscalls). Each repetition prints
-# "@@BENCH name ns/iter value".
+# one bench_value in ns/iter.
+. /harness/benchlib.sh
 TR=/sys/kernel/tracing
 REPS=${BENCH_REPS:-5}
 ITER=${SYSLOOP_ITER:-100000}
@@ -20,7 +21,7 @@ NAMES="b2-syscall-none b2-syscall-other b2-syscall-enabled"
 if [ ! -w $TR/events/syscalls/sys_enter_getppid/enable ] ||
    [ ! -w $TR/events/syscalls/sys_enter_reboot/enable ]; then
 	for n in $NAMES; do
-		echo "@@BENCH-SKIP $n no syscall events"
+		bench_skip $n "no syscall events"
 	done
 	exit 0
 fi
@@ -40,12 +41,12 @@ one() {
 		echo > $TR/trace
 		v=$(taskset -c 0 sysloop "$ITER" |
 		    sed -n 's/^sysloop: \([0-9.]*\) ns\/iter/\1/p')
-		echo "@@BENCH $1 ns/iter ${v:-nan}"
+		bench_value $1 ns/iter "${v:-nan}"
 		i=$((i + 1))
 	done
 	[ -n "$2" ] && echo 0 > $TR/events/syscalls/$2/enable
 	if [ "$1" = b2-syscall-enabled ] && ! grep -q 'sys_getppid()' $TR/trace; then
-		echo "@@BENCH-SKIP $1 nothing recorded"
+		bench_skip $1 "nothing recorded"
 	fi
 }
 

@@ -5,8 +5,9 @@
 # loop never calls), under function_graph (on every function, and on one
 # subtree) and irqsoff; the cost of one traced call of each tracer; the
 # time to switch the function tracer on for every function and back.
-# Prints "@@BENCH name unit value" once per repetition; a tracer this
-# kernel lacks gives "@@BENCH-SKIP".
+# Prints one bench_value per figure and repetition; a tracer this kernel
+# lacks gives a bench_skip.
+. /harness/benchlib.sh
 TR=/sys/kernel/tracing
 REPS=${BENCH_REPS:-5}
 ITER=${SYSLOOP_ITER:-200000}
@@ -23,7 +24,7 @@ run() { # name
 	i=0
 	while [ $i -lt "$REPS" ]; do
 		v=$(sysloop_ns)
-		echo "@@BENCH $1 ns/iter ${v:-nan}"
+		bench_value $1 ns/iter "${v:-nan}"
 		i=$((i + 1))
 	done
 }
@@ -50,11 +51,20 @@ offs=
 i=0
 while [ $i -lt "$REPS" ]; do
 	v=$(sysloop_ns)
-	echo "@@BENCH b3-syscalls-tracing-off ns/iter ${v:-nan}"
+	bench_value b3-syscalls-tracing-off ns/iter "${v:-nan}"
 	offs="$offs ${v:-0}"
 	i=$((i + 1))
 done
 off=$(median $offs)
+
+# per_call NAME V W DIV: the cost of one recorded call, from an iteration
+# that took V ns against tracing off's $off, with W entries written over
+# ITER iterations, DIV entries per call.
+per_call() {
+	bench_value "$1" ns/call "$(echo "$2 $off $3 $ITER $4" | awk '{ calls = $3 / $4 / $5
+		if (calls > 0) printf "%.2f", ($1 - $2) / calls
+		else printf "nan" }')"
+}
 
 if have function; then
 	# On every function. Each repetition starts from an empty buffer and
@@ -70,11 +80,9 @@ if have function; then
 		v=$(sysloop_ns)
 		echo 0 > $TR/tracing_on
 		w=$(written)
-		echo "@@BENCH b3-syscalls-function ns/iter ${v:-nan}"
-		echo "$v $off $w $ITER" | awk '{ calls = $3 / $4
-			if (calls > 0) printf "@@BENCH b3-function-traced-call ns/call %.2f\n", ($1 - $2) / calls
-			else print "@@BENCH b3-function-traced-call ns/call nan" }'
-		echo "@@BENCH b3-function-calls-per-iter calls $(echo "$w $ITER" |
+		bench_value b3-syscalls-function ns/iter "${v:-nan}"
+		per_call b3-function-traced-call "$v" "$w" 1
+		bench_value b3-function-calls-per-iter calls "$(echo "$w $ITER" |
 			awk '{ printf "%.1f", $1 / $2 }')"
 		i=$((i + 1))
 	done
@@ -91,7 +99,7 @@ if have function; then
 		echo > $TR/set_ftrace_filter
 		echo > $TR/trace
 	else
-		echo "@@BENCH-SKIP b3-syscalls-function-filtered no $IDLE_FUNC to filter on"
+		bench_skip b3-syscalls-function-filtered "no $IDLE_FUNC to filter on"
 	fi
 
 	# The switch: patching every site to the tracer and back to NOPs,
@@ -100,23 +108,14 @@ if have function; then
 	while [ $i -lt "$REPS" ]; do
 		on=$(timewrite $TR/current_tracer function | sed -n 's/^timewrite: \([0-9]*\) ns/\1/p')
 		off_t=$(timewrite $TR/current_tracer nop | sed -n 's/^timewrite: \([0-9]*\) ns/\1/p')
-		echo "@@BENCH b3-switch-function-on ms $(echo "${on:-0}" | awk '{ printf "%.3f", $1 / 1e6 }')"
-		echo "@@BENCH b3-switch-function-off ms $(echo "${off_t:-0}" | awk '{ printf "%.3f", $1 / 1e6 }')"
+		bench_value b3-switch-function-on ms "$(echo "${on:-0}" | awk '{ printf "%.3f", $1 / 1e6 }')"
+		bench_value b3-switch-function-off ms "$(echo "${off_t:-0}" | awk '{ printf "%.3f", $1 / 1e6 }')"
 		i=$((i + 1))
 	done
 	echo > $TR/trace
 else
-	echo "@@BENCH-SKIP b3-syscalls-function no function tracer"
+	bench_skip b3-syscalls-function "no function tracer"
 fi
-
-# per_call NAME V W DIV: the cost of one recorded call, from an iteration
-# that took V ns against tracing off's $off, with W entries written over
-# ITER iterations, DIV entries per call.
-per_call() {
-	echo "$2 $off $3 $ITER $4" | awk -v n="$1" '{ calls = $3 / $4 / $5
-		if (calls > 0) printf "@@BENCH %s ns/call %.2f\n", n, ($1 - $2) / calls
-		else printf "@@BENCH %s ns/call nan\n", n }'
-}
 
 if have function_graph; then
 	# On every function: an entry and an exit per call (the output
@@ -128,7 +127,7 @@ if have function_graph; then
 		echo 1 > $TR/tracing_on
 		v=$(sysloop_ns)
 		echo 0 > $TR/tracing_on
-		echo "@@BENCH b3-syscalls-function_graph ns/iter ${v:-nan}"
+		bench_value b3-syscalls-function_graph ns/iter "${v:-nan}"
 		per_call b3-function_graph-traced-call "$v" "$(written)" 2
 		i=$((i + 1))
 	done
@@ -145,7 +144,7 @@ if have function_graph; then
 			echo 1 > $TR/tracing_on
 			v=$(sysloop_ns)
 			echo 0 > $TR/tracing_on
-			echo "@@BENCH b3-syscalls-function_graph-subtree ns/iter ${v:-nan}"
+			bench_value b3-syscalls-function_graph-subtree ns/iter "${v:-nan}"
 			per_call b3-function_graph-subtree-call "$v" "$(written)" 2
 			i=$((i + 1))
 		done
@@ -153,10 +152,10 @@ if have function_graph; then
 		echo > $TR/set_graph_function
 		echo > $TR/trace
 	else
-		echo "@@BENCH-SKIP b3-syscalls-function_graph-subtree no $SUBTREE_FUNC"
+		bench_skip b3-syscalls-function_graph-subtree "no $SUBTREE_FUNC"
 	fi
 else
-	echo "@@BENCH-SKIP b3-syscalls-function_graph no function_graph tracer"
+	bench_skip b3-syscalls-function_graph "no function_graph tracer"
 fi
 
 # irqsoff selected (its defaults: function-trace on inside the windows);
@@ -170,6 +169,6 @@ if have irqsoff; then
 	echo > $TR/trace
 	echo 1 > $TR/tracing_on
 else
-	echo "@@BENCH-SKIP b3-syscalls-irqsoff no irqsoff tracer"
+	bench_skip b3-syscalls-irqsoff "no irqsoff tracer"
 fi
 echo 1 > $TR/tracing_on

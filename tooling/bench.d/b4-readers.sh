@@ -12,8 +12,9 @@
 # holds, so nothing is overwritten), then the reader alone empties it:
 #   b4-drain-splice           the same splice() of trace_pipe_raw
 #   b4-drain-trace-pipe       the same read() of trace_pipe
-# Each repetition prints "@@BENCH name MB/s value": the bytes the reader
+# Each repetition prints a bench_value in MB/s: the bytes the reader
 # got over the time from its first byte to its last. Higher is better.
+. /harness/benchlib.sh
 TR=/sys/kernel/tracing
 REPS=${BENCH_REPS:-5}
 MARKERS=${B4_MARKERS:-100000}
@@ -26,7 +27,7 @@ NAMES="b4-trace-pipe-raw-splice b4-trace-pipe b4-drain-splice b4-drain-trace-pip
 
 skip() {
 	for n in $NAMES; do
-		echo "@@BENCH-SKIP $n $1"
+		bench_skip $n "$1"
 	done
 	exit 0
 }
@@ -45,13 +46,13 @@ echo "$SIZE_KB" > $TR/buffer_size_kb
 echo local > $TR/trace_clock
 echo 1 > $TR/tracing_on
 
-# report NAME STATUS: the reader's figure as a @@BENCH line.
+# report NAME STATUS: the reader's figure (bench_value), or why none.
 report() {
 	v=$(sed -n 's|^pipedrain: .* \([0-9.]*\) MB/s$|\1|p' /tmp/b4-reader.out)
 	if [ "$2" != 0 ] || [ -z "$v" ]; then
-		echo "@@BENCH-SKIP $1 reader failed: $(tr '\n' ' ' < /tmp/b4-reader.out)"
+		bench_skip $1 "reader failed: $(tr '\n' ' ' < /tmp/b4-reader.out)"
 	else
-		echo "@@BENCH $1 MB/s $v"
+		bench_value $1 MB/s "$v"
 	fi
 }
 

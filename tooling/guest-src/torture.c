@@ -33,7 +33,8 @@
  *
  * Prints per kind the operations done and refused, the accounting, what
  * the readers checked, and a last line
- *   torture: RESULT ops=N accounting=exact|BROKEN epochs=E ... status=PASS|FAIL
+ *   @@RESULT torture run PASS|FAIL ops=N accounting=exact|BROKEN epochs=E
+ * (the harness's result protocol, tooling/results.py)
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -1708,8 +1709,9 @@ int main(int argc, char **argv)
 	k = !(sh->torn || sh->reorder || sh->dup || sh->late || sh->bad_page ||
 	      sh->mismatch || sh->drain_timeouts || bad || !sh->exact_epochs ||
 	      !(wr[0] + wr[1]));
-	printf("torture: RESULT ops=%ld accounting=%s epochs=%d status=%s\n", total,
+	printf("@@RESULT torture run %s ops=%ld accounting=%s epochs=%d\n",
+	       k ? "PASS" : "FAIL", total,
 	       sh->mismatch || sh->dup || sh->late || !sh->exact_epochs ? "BROKEN" : "exact",
-	       ld(&sh->epoch) + 1, k ? "PASS" : "FAIL");
+	       ld(&sh->epoch) + 1);
 	return !k;
 }

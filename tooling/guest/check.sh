@@ -26,7 +26,9 @@ CASE_TIMEOUT=${CASE_TIMEOUT:-300}
 
 echo "guest: $(uname -r) cpus=$(nproc) tiers=$tiers"
 
-result() { echo "@@RESULT $1 $2 $3"; }
+# result TIER NAME STATUS [key=value...]: one line of the harness's result
+# protocol (tooling/results.py)
+result() { echo "@@RESULT $*"; }
 
 # One ftracetest run per case file: its summary says how the case ended.
 run_tc() {
@@ -49,10 +51,10 @@ run_tc() {
 	t0=$(date +%s)
 	out=$(cd $FT && timeout $limit ./ftracetest -k -l "$log" "$file" 2>&1)
 	rc=$?
-	# how long each case takes, for the split between guests and for the
-	# timeouts (the host's parsers read only @@RESULT lines)
+	# how long each case takes (for the split between guests, and for the
+	# timeouts) goes with each of its results
 	secs=$(( $(date +%s) - t0 ))
-	echo "@@TIME $tier $name ${secs}s limit ${limit}s"
+	took="secs=$secs limit=$limit"
 	# ftracetest prints "[N] description<TAB>[RESULT]" per run of the case;
 	# a case flagged "instance" runs again inside an instance, reported as
 	# NAME@instance.
@@ -63,8 +65,8 @@ run_tc() {
 		st=${line##*[}
 		st=${st%]}
 		case $line in
-		*"(instance)"*) result "$tier" "$name@instance" "$st" ;;
-		*) result "$tier" "$name" "$st" ;;
+		*"(instance)"*) result "$tier" "$name@instance" "$st" $took ;;
+		*) result "$tier" "$name" "$st" $took ;;
 		esac
 		case $st in
 		PASS|UNSUPPORTED|UNTESTED) ;;
@@ -74,13 +76,13 @@ run_tc() {
 	done < /tmp/ftres
 	if [ ! -s /tmp/ftres ]; then
 		status=FAIL
-		result "$tier" "$name" NORESULT
+		result "$tier" "$name" NORESULT $took
 	fi
 	# busybox timeout ends the case with SIGTERM (status 143), coreutils'
 	# with 124: the clock says which it was
 	if [ $rc = 124 ] || { [ $rc -ne 0 ] && [ "$secs" -ge "$limit" ]; }; then
 		status=TIMEOUT
-		result "$tier" "$name" TIMEOUT
+		result "$tier" "$name" TIMEOUT $took
 	fi
 	# an expected failure's log says what was seen: print it as well
 	if [ "$status" = FAIL ] || [ "$status" = TIMEOUT ] || [ -n "$xfail" ]; then

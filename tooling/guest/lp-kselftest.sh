@@ -21,14 +21,13 @@ for t in $(cd $LP && ls test-*.sh); do
 		> /tmp/lp.out 2>&1
 	rc=$?
 	secs=$(( $(date +%s) - t0 ))
-	echo "@@TIME lp $t ${secs}s limit ${limit}s"
 	case $rc in
 	0) st=PASS ;;
 	4) st=SKIP ;;
 	*) st=FAIL
 	   [ "$secs" -ge "$limit" ] && st=TIMEOUT ;;
 	esac
-	echo "@@RESULT lp livepatch/$t $st"
+	echo "@@RESULT lp livepatch/$t $st secs=$secs limit=$limit"
 	if [ $st != PASS ]; then
 		echo "---- livepatch/$t: status $rc"
 		tail -n 40 /tmp/lp.out

@@ -15,7 +15,7 @@ set -f	# torture.ftfilter is a glob for the kernel, not for the shell
 # a driver stuck in the kernel is ended here; the host bounds the whole run
 timeout -s KILL $(( ${sec:-60} + 600 )) torture -s "${seed:-1}" -t "${sec:-60}" ${ops:+-o "$ops"} ${filt:+-f "$filt"}
 rc=$?
-[ $rc = 137 ] && echo "torture: RESULT ops=? accounting=none status=HUNG (killed after $(( ${sec:-60} + 600 )) s)"
+[ $rc = 137 ] && echo "@@RESULT torture run HUNG accounting=none why=\"killed after $(( ${sec:-60} + 600 )) s\""
 [ -s /tmp/tt-failed.log ] && tail -n 3 /tmp/tt-failed.log | sed 's/^/guest: last trace-cmd failure: /'
 # the kernel's own verdicts (the host scans the whole console as well)
 dmesg | grep -E -c 'WARNING:|BUG:|KASAN|circular locking|recursive locking|inconsistent lock|INFO: task|rcu: INFO' |
