@@ -1115,261 +1115,397 @@ static int run(const char *cmd)
 }
 
 /*
+ * One operation: what its kind acts on, drawn before it acts. The kind
+ * fills ->path and ->val for a write, or does the whole operation.
+ */
+struct op_ctx {
+	int k;			/* its kind */
+	int a;			/* the array: 0 top, 1 tt_acct, ... (arr_path()) */
+	int v;			/* its random number */
+	int cpu;
+	int acct;		/* a == 1 */
+	int abort;		/* not done, not counted: an epoch could not end */
+	const char *arr;
+	char path[320], val[128];
+	char words[64][64];
+};
+
+/* what a kind's ->act returns to have ->val written to ->path */
+#define OP_WRITE	1
+
+/* How do_op() writes for a kind that asks it to (OP_WRITE). */
+#define OPF_TOP		(1 << 0)	/* on tt_acct: on the top level instead */
+#define OPF_LIVE	(1 << 1)	/* on tt_acct: no epoch ends for it */
+#define OPF_TRUNCATE	(1 << 2)	/* an open with O_TRUNC, not a write */
+#define OPF_SUBBUF	(1 << 3)	/* the sub-buffer size: readers re-read it */
+#define OPF_SWAPS	(1 << 4)	/* the top level's buffers may swap */
+#define OPF_TRACER	(1 << 5)	/* ->val is a tracer, which may swap them */
+#define OPF_CLEAR_FIRST	(1 << 6)	/* on tt_acct: write 2 first (snapshot) */
+
+static int op_size(struct op_ctx *op)
+{
+	static const char *const ok[] = { "16", "64", "128", "300", "1024", "2048", "7" };
+	static const char *const bad[] = {
+		"0", "4000000", "-5", "x", "99999999999999999999", "",
+	};
+
+	if (op->k == OP_SIZE_CPU)
+		snprintf(op->path, sizeof(op->path), "%s/per_cpu/cpu%d/buffer_size_kb",
+			 op->arr, op->cpu);
+	else
+		snprintf(op->path, sizeof(op->path), "%s/buffer_size_kb", op->arr);
+	snprintf(op->val, sizeof(op->val), "%s",
+		 op->k == OP_SIZE_ABSURD ? bad[op->v % 6] : ok[op->v % 7]);
+	return OP_WRITE;
+}
+
+static int op_subbuf(struct op_ctx *op)
+{
+	static const char *const sz[] = { "4", "8", "16", "64", "1", "3", "32" };
+
+	snprintf(op->path, sizeof(op->path), "%s/buffer_subbuf_size_kb", op->arr);
+	snprintf(op->val, sizeof(op->val), "%s", sz[op->v % 7]);
+	return OP_WRITE;
+}
+
+static int op_tracing_on(struct op_ctx *op)
+{
+	snprintf(op->path, sizeof(op->path), "%s/tracing_on", op->arr);
+	snprintf(op->val, sizeof(op->val), "%d", op->v % 4 != 0);
+	return OP_WRITE;
+}
+
+static int op_truncate(struct op_ctx *op)
+{
+	if (op->v & 1)
+		snprintf(op->path, sizeof(op->path), "%s/per_cpu/cpu%d/trace",
+			 op->arr, op->cpu);
+	else
+		snprintf(op->path, sizeof(op->path), "%s/trace", op->arr);
+	op->val[0] = 0;
+	return OP_WRITE;
+}
+
+static int op_snapshot(struct op_ctx *op)
+{
+	snprintf(op->path, sizeof(op->path), "%s/snapshot", op->arr);
+	snprintf(op->val, sizeof(op->val), "%d", op->acct ? 1 : op->v % 3);
+	return OP_WRITE;
+}
+
+static int op_tracer(struct op_ctx *op)
+{
+	int n;
+
+	snprintf(op->path, sizeof(op->path), "%s/available_tracers", op->arr);
+	n = list_words(op->path, op->words, 64);
+	snprintf(op->path, sizeof(op->path), "%s/current_tracer", op->arr);
+	snprintf(op->val, sizeof(op->val), "%s", n ? op->words[op->v % n] : "nop");
+	/* the function tracers on tt_acct would fill it with others */
+	if (op->acct)
+		snprintf(op->val, sizeof(op->val), "nop");
+	if (ftrace_glob) {
+		char filt[256];
+
+		snprintf(filt, sizeof(filt), "%s/set_ftrace_filter", op->arr);
+		put(filt, ftrace_glob);
+	}
+	return OP_WRITE;
+}
+
+static int op_set_event(struct op_ctx *op)
+{
+	snprintf(op->path, sizeof(op->path), "%s/set_event", op->arr);
+	snprintf(op->val, sizeof(op->val), "%s%s", op->v & 1 ? "" : "!",
+		 events[(op->v >> 1) % 8]);
+	return OP_WRITE;
+}
+
+static int op_enable(struct op_ctx *op)
+{
+	static const char *const en[] = {
+		"sched", "timer", "irq", "sched/sched_switch",
+		"timer/hrtimer_expire_entry", "sample-trace", "ftrace/print",
+	};
+
+	if (op->v % 9 == 8)
+		snprintf(op->path, sizeof(op->path), "%s/events/enable", op->arr);
+	else
+		snprintf(op->path, sizeof(op->path), "%s/events/%s/enable", op->arr,
+			 en[op->v % 7]);
+	/* every event at once, but rarely and briefly */
+	snprintf(op->val, sizeof(op->val), "%d",
+		 op->v % 9 == 8 ? 0 : (op->v >> 4) & 1);
+	return OP_WRITE;
+}
+
+static int op_filter(struct op_ctx *op)
+{
+	snprintf(op->path, sizeof(op->path), "%s/events/sched/%sfilter", op->arr,
+		 op->v & 1 ? "sched_switch/" : "");
+	snprintf(op->val, sizeof(op->val), "%s", filters[(op->v >> 1) % 8]);
+	return OP_WRITE;
+}
+
+static int op_mkdir_rmdir(struct op_ctx *op)
+{
+	snprintf(op->path, sizeof(op->path), TR "/instances/tt_%d", op->v & 1);
+	return op->k == OP_MKDIR ? mkdir(op->path, 0755) : rmdir(op->path);
+}
+
+/* rmdir of an instance while a reader blocks in its trace_pipe */
+static int op_blocked_rmdir(struct op_ctx *op)
+{
+	int ready[2], ret, n;
+	pid_t pid;
+
+	snprintf(op->path, sizeof(op->path), TR "/instances/tt_blk");
+	mkdir(op->path, 0755);
+	if (pipe(ready))
+		ready[0] = -1, ready[1] = -1;
+	pid = fork();
+	if (!pid) {
+		char b[4096];
+		int fd = open(TR "/instances/tt_blk/trace_pipe", O_RDONLY);
+
+		/* in the instance now: tell the driver, then block */
+		if (write(ready[1], "r", 1) < 0)
+			_exit(1);
+		while (fd >= 0 && read(fd, b, sizeof(b)) >= 0)
+			;
+		_exit(0);
+	}
+	close(ready[1]);
+	if (read(ready[0], op->val, 1) < 0)
+		op->val[0] = 0;
+	close(ready[0]);
+	sleep_ms(50 + op->v % 200);
+	/* refused while the reader is in it, as upstream does */
+	ret = rmdir(op->path) ? -errno : -EEXIST;
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	/* the instance goes once its last reader has */
+	for (n = 0; n < 50 && rmdir(op->path) && errno == EBUSY; n++)
+		sleep_ms(20);
+	if (ret == -EBUSY && !access(op->path, F_OK))
+		ret = -ENOTEMPTY;	/* and then it would not go */
+	else if (ret == -EBUSY)
+		ret = 0;
+	return ret;
+}
+
+static int op_clock(struct op_ctx *op)
+{
+	int n;
+
+	snprintf(op->path, sizeof(op->path), "%s/trace_clock", op->arr);
+	n = list_words(op->path, op->words, 64);
+	snprintf(op->val, sizeof(op->val), "%s", n ? op->words[op->v % n] : "local");
+	return OP_WRITE;
+}
+
+static int op_percent(struct op_ctx *op)
+{
+	snprintf(op->path, sizeof(op->path), "%s/buffer_percent", op->arr);
+	snprintf(op->val, sizeof(op->val), "%d", op->v % 101);
+	return OP_WRITE;
+}
+
+static int op_option(struct op_ctx *op)
+{
+	struct dirent *de;
+	DIR *d;
+	int n = 0;
+
+	if (op->acct) {
+		n = op->v % 8;
+		snprintf(op->path, sizeof(op->path), "%s/options/%s", op->arr,
+			 acct_options[n]);
+		snprintf(op->val, sizeof(op->val), "%d", n == 0 ? 1 : (op->v >> 3) & 1);
+		return OP_WRITE;
+	}
+	snprintf(op->path, sizeof(op->path), "%s/options", op->arr);
+	d = opendir(op->path);
+	while (d && (de = readdir(d)) && n < 64)
+		if (de->d_name[0] != '.')
+			snprintf(op->words[n++], 64, "%.63s", de->d_name);
+	if (d)
+		closedir(d);
+	snprintf(op->path, sizeof(op->path), "%s/options/%s", op->arr,
+		 n ? op->words[op->v % n] : "overwrite");
+	snprintf(op->val, sizeof(op->val), "%d", (op->v >> 8) & 1);
+	return OP_WRITE;
+}
+
+/* CPU 1 off, or on again; the writers pause around it (an epoch ends) */
+static int op_hotplug(struct op_ctx *op)
+{
+	int drained = 0, ret;
+
+	if (access("/sys/devices/system/cpu/cpu1/online", W_OK)) {
+		add(&sh->hotplug_unsupported, 1);
+		return -ENOENT;
+	}
+	if (acct_begin(&drained)) {
+		op->abort = 1;
+		return -EIO;
+	}
+	if (!ld(&sh->cpu1_off)) {
+		st(&sh->cpu1_off, 1);
+		wait_for(writers_paused, 30);
+		ret = put("/sys/devices/system/cpu/cpu1/online", "0");
+		if (ret)
+			st(&sh->cpu1_off, 0);
+	} else {
+		ret = put("/sys/devices/system/cpu/cpu1/online", "1");
+		if (!ret)
+			st(&sh->cpu1_off, 0);
+	}
+	acct_end(drained);
+	return ret;
+}
+
+static int op_module(struct op_ctx *op)
+{
+	int drained = 0, ret;
+
+	if (!module_loaded) {
+		ret = run("modprobe trace-events-sample 2>/dev/null");
+		module_loaded = !ret;
+		if (!ret)
+			put(TR "/events/sample-trace/enable", "1");
+		return ret;
+	}
+	/*
+	 * Unloading a module whose events were ever enabled clears every
+	 * buffer, tt_acct's too: an epoch ends.
+	 */
+	if (acct_begin(&drained)) {
+		op->abort = 1;
+		return -EIO;
+	}
+	put(TR "/events/sample-trace/enable", "0");
+	ret = run("modprobe -r trace-events-sample 2>/dev/null");
+	module_loaded = !!ret;
+	acct_end(drained);
+	return ret;
+}
+
+/*
+ * The operations, by kind: ->act returns OP_WRITE for do_op() to write
+ * ->val to ->path as the flags say, or the result of an operation it did
+ * itself. (Names and weights: op_name[], op_weight[].)
+ */
+static const struct op_kind {
+	int (*act)(struct op_ctx *op);
+	unsigned int flags;
+} op_kinds[NOPS] = {
+	[OP_SIZE]		= { op_size },
+	[OP_SIZE_CPU]		= { op_size },
+	[OP_SIZE_ABSURD]	= { op_size },
+	[OP_SUBBUF]		= { op_subbuf, OPF_SUBBUF },
+	[OP_TRACING_ON]		= { op_tracing_on, OPF_LIVE },
+	[OP_TRUNCATE]		= { op_truncate, OPF_TRUNCATE },
+	[OP_SNAPSHOT]		= { op_snapshot, OPF_SWAPS | OPF_CLEAR_FIRST },
+	[OP_TRACER]		= { op_tracer, OPF_SWAPS | OPF_TRACER },
+	[OP_SET_EVENT]		= { op_set_event, OPF_TOP },
+	[OP_ENABLE]		= { op_enable, OPF_TOP },
+	[OP_FILTER]		= { op_filter, OPF_TOP },
+	[OP_MKDIR]		= { op_mkdir_rmdir },
+	[OP_RMDIR]		= { op_mkdir_rmdir },
+	[OP_BLOCKED_RMDIR]	= { op_blocked_rmdir },
+	[OP_CLOCK]		= { op_clock },
+	[OP_PERCENT]		= { op_percent, OPF_LIVE },
+	[OP_OPTION]		= { op_option, OPF_LIVE },
+	[OP_HOTPLUG]		= { op_hotplug },
+	[OP_MODULE]		= { op_module },
+};
+
+static int op_put(struct op_ctx *op, unsigned int flags)
+{
+	return flags & OPF_TRUNCATE ? truncate_file(op->path) : put(op->path, op->val);
+}
+
+/* The write of an operation that asked for one, as its flags say. */
+static int op_write(struct op_ctx *op, unsigned int flags)
+{
+	int drained = 0, swaps, ret;
+
+	if (op->acct && !(flags & OPF_LIVE)) {
+		/* tt_acct's records may be destroyed or moved: an epoch ends */
+		if (acct_begin(&drained)) {
+			op->abort = 1;
+			return -EIO;
+		}
+		if (flags & OPF_SUBBUF)
+			__atomic_fetch_add(&sh->subbuf_gen[1], 1, __ATOMIC_SEQ_CST);
+		if (flags & OPF_CLEAR_FIRST)
+			put(op->path, "2");	/* the buffer swapped in holds no old markers */
+		ret = op_put(op, flags);
+		if (flags & OPF_SUBBUF)
+			__atomic_fetch_add(&sh->subbuf_gen[1], 1, __ATOMIC_SEQ_CST);
+		acct_end(drained);
+		return ret;
+	}
+	if ((flags & OPF_SUBBUF) && op->a == 0)
+		__atomic_fetch_add(&sh->subbuf_gen[0], 1, __ATOMIC_SEQ_CST);
+	/* the top level's buffers may swap: its readers' order may go back */
+	swaps = op->a == 0 && (flags & OPF_SWAPS);
+	if (swaps) {
+		__atomic_fetch_add(&sh->swap_gen[0], 1, __ATOMIC_SEQ_CST);
+		if ((flags & OPF_TRACER) && owns_snapshot(op->val))
+			st(&sh->self_swapping[0], 1);
+	}
+	ret = op_put(op, flags);
+	if ((flags & OPF_SUBBUF) && op->a == 0)
+		__atomic_fetch_add(&sh->subbuf_gen[0], 1, __ATOMIC_SEQ_CST);
+	if (swaps) {
+		if (flags & OPF_TRACER) {
+			get(op->path, op->val, sizeof(op->val));
+			op->val[strcspn(op->val, "\n")] = 0;
+			st(&sh->self_swapping[0], owns_snapshot(op->val));
+		}
+		__atomic_fetch_add(&sh->swap_gen[0], 1, __ATOMIC_SEQ_CST);
+	}
+	return ret;
+}
+
+/*
  * One operation of kind K: every random number drawn whatever happens, so
  * the same seed gives the same sequence.
  */
 static int do_op(int k, uint64_t *hash)
 {
-	int a = pick(4), v = pick(1 << 16), cpu = pick(2), drained = 0, ret;
-	const char *arr = arr_path(a);
-	char path[320], val[128], words[64][64];
-	int n, acct = a == 1, swaps;
+	const struct op_kind *kind = &op_kinds[k];
+	struct op_ctx op = { .k = k };
+	char last[128];
+	int ret;
 
-	*hash = (*hash ^ (k * 131 + a * 7 + v)) * 0x100000001b3ULL;
-	snprintf(val, sizeof(val), "%.100s", last_ops);
-	snprintf(last_ops, sizeof(last_ops), "%s@%d:%d %s", op_name[k], a, v, val);
+	/* one after the other: the order of the draws is the sequence */
+	op.a = pick(4);
+	op.v = pick(1 << 16);
+	op.cpu = pick(2);
+	op.arr = arr_path(op.a);
+	op.acct = op.a == 1;
+
+	*hash = (*hash ^ (k * 131 + op.a * 7 + op.v)) * 0x100000001b3ULL;
+	snprintf(last, sizeof(last), "%.100s", last_ops);
+	snprintf(last_ops, sizeof(last_ops), "%s@%d:%d %s", op_name[k], op.a, op.v, last);
 	memcpy(sh->ops_log, last_ops, sizeof(sh->ops_log));
 	st(&sh->op_seq, ld(&sh->op_seq) + 1);
 	if (verbose)
-		printf("op %s arr=%d v=%d cpu=%d\n", op_name[k], a, v, cpu);
+		printf("op %s arr=%d v=%d cpu=%d\n", op_name[k], op.a, op.v, op.cpu);
 
-	switch (k) {
-	case OP_SIZE:
-	case OP_SIZE_CPU:
-	case OP_SIZE_ABSURD: {
-		static const char *const ok[] = { "16", "64", "128", "300", "1024", "2048", "7" };
-		static const char *const bad[] = {
-			"0", "4000000", "-5", "x", "99999999999999999999", "",
-		};
-
-		if (k == OP_SIZE_CPU)
-			snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/buffer_size_kb", arr, cpu);
-		else
-			snprintf(path, sizeof(path), "%s/buffer_size_kb", arr);
-		snprintf(val, sizeof(val), "%s", k == OP_SIZE_ABSURD ? bad[v % 6] : ok[v % 7]);
-		break;
+	if ((kind->flags & OPF_TOP) && op.acct) {
+		op.a = 0;
+		op.arr = TR;
+		op.acct = 0;
 	}
-	case OP_SUBBUF: {
-		static const char *const sz[] = { "4", "8", "16", "64", "1", "3", "32" };
-
-		snprintf(path, sizeof(path), "%s/buffer_subbuf_size_kb", arr);
-		snprintf(val, sizeof(val), "%s", sz[v % 7]);
-		break;
-	}
-	case OP_TRACING_ON:
-		snprintf(path, sizeof(path), "%s/tracing_on", arr);
-		snprintf(val, sizeof(val), "%d", v % 4 != 0);
-		break;
-	case OP_TRUNCATE:
-		if (v & 1)
-			snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/trace", arr, cpu);
-		else
-			snprintf(path, sizeof(path), "%s/trace", arr);
-		val[0] = 0;
-		break;
-	case OP_SNAPSHOT:
-		snprintf(path, sizeof(path), "%s/snapshot", arr);
-		snprintf(val, sizeof(val), "%d", acct ? 1 : v % 3);
-		break;
-	case OP_TRACER:
-		snprintf(path, sizeof(path), "%s/available_tracers", arr);
-		n = list_words(path, words, 64);
-		snprintf(path, sizeof(path), "%s/current_tracer", arr);
-		snprintf(val, sizeof(val), "%s", n ? words[v % n] : "nop");
-		/* the function tracers on tt_acct would fill it with others */
-		if (acct)
-			snprintf(val, sizeof(val), "nop");
-		if (ftrace_glob) {
-			char filt[256];
-
-			snprintf(filt, sizeof(filt), "%s/set_ftrace_filter", arr);
-			put(filt, ftrace_glob);
-		}
-		break;
-	case OP_SET_EVENT:
-		if (acct)
-			a = 0, arr = TR, acct = 0;
-		snprintf(path, sizeof(path), "%s/set_event", arr);
-		snprintf(val, sizeof(val), "%s%s", v & 1 ? "" : "!", events[(v >> 1) % 8]);
-		break;
-	case OP_ENABLE: {
-		static const char *const en[] = {
-			"sched", "timer", "irq", "sched/sched_switch",
-			"timer/hrtimer_expire_entry", "sample-trace", "ftrace/print",
-		};
-
-		if (acct)
-			a = 0, arr = TR, acct = 0;
-		if (v % 9 == 8)
-			snprintf(path, sizeof(path), "%s/events/enable", arr);
-		else
-			snprintf(path, sizeof(path), "%s/events/%s/enable", arr,
-				 en[v % 7]);
-		/* every event at once, but rarely and briefly */
-		snprintf(val, sizeof(val), "%d", v % 9 == 8 ? 0 : (v >> 4) & 1);
-		break;
-	}
-	case OP_FILTER:
-		if (acct)
-			a = 0, arr = TR, acct = 0;
-		snprintf(path, sizeof(path), "%s/events/sched/%sfilter", arr,
-			 v & 1 ? "sched_switch/" : "");
-		snprintf(val, sizeof(val), "%s", filters[(v >> 1) % 8]);
-		break;
-	case OP_MKDIR:
-	case OP_RMDIR:
-		snprintf(path, sizeof(path), TR "/instances/tt_%d", v & 1);
-		ret = k == OP_MKDIR ? mkdir(path, 0755) : rmdir(path);
-		goto done;
-	case OP_BLOCKED_RMDIR: {
-		int ready[2];
-		pid_t pid;
-
-		snprintf(path, sizeof(path), TR "/instances/tt_blk");
-		mkdir(path, 0755);
-		if (pipe(ready))
-			ready[0] = -1, ready[1] = -1;
-		pid = fork();
-		if (!pid) {
-			char b[4096];
-			int fd = open(TR "/instances/tt_blk/trace_pipe", O_RDONLY);
-
-			/* in the instance now: tell the driver, then block */
-			if (write(ready[1], "r", 1) < 0)
-				_exit(1);
-			while (fd >= 0 && read(fd, b, sizeof(b)) >= 0)
-				;
-			_exit(0);
-		}
-		close(ready[1]);
-		if (read(ready[0], val, 1) < 0)
-			val[0] = 0;
-		close(ready[0]);
-		sleep_ms(50 + v % 200);
-		/* refused while the reader is in it, as upstream does */
-		ret = rmdir(path) ? -errno : -EEXIST;
-		kill(pid, SIGKILL);
-		waitpid(pid, NULL, 0);
-		/* the instance goes once its last reader has */
-		for (n = 0; n < 50 && rmdir(path) && errno == EBUSY; n++)
-			sleep_ms(20);
-		if (ret == -EBUSY && !access(path, F_OK))
-			ret = -ENOTEMPTY;	/* and then it would not go */
-		else if (ret == -EBUSY)
-			ret = 0;
-		goto done;
-	}
-	case OP_CLOCK:
-		snprintf(path, sizeof(path), "%s/trace_clock", arr);
-		n = list_words(path, words, 64);
-		snprintf(val, sizeof(val), "%s", n ? words[v % n] : "local");
-		break;
-	case OP_PERCENT:
-		snprintf(path, sizeof(path), "%s/buffer_percent", arr);
-		snprintf(val, sizeof(val), "%d", v % 101);
-		break;
-	case OP_OPTION: {
-		DIR *d;
-		struct dirent *de;
-
-		n = 0;
-		if (acct) {
-			n = v % 8;
-			snprintf(path, sizeof(path), "%s/options/%s", arr,
-				 acct_options[n]);
-			snprintf(val, sizeof(val), "%d", n == 0 ? 1 : (v >> 3) & 1);
-			break;
-		}
-		snprintf(path, sizeof(path), "%s/options", arr);
-		d = opendir(path);
-		while (d && (de = readdir(d)) && n < 64)
-			if (de->d_name[0] != '.')
-				snprintf(words[n++], 64, "%.63s", de->d_name);
-		if (d)
-			closedir(d);
-		snprintf(path, sizeof(path), "%s/options/%s", arr,
-			 n ? words[v % n] : "overwrite");
-		snprintf(val, sizeof(val), "%d", (v >> 8) & 1);
-		break;
-	}
-	case OP_HOTPLUG:
-		if (access("/sys/devices/system/cpu/cpu1/online", W_OK)) {
-			add(&sh->hotplug_unsupported, 1);
-			ret = -ENOENT;
-			goto done;
-		}
-		if (acct_begin(&drained))
-			return -EIO;
-		if (!ld(&sh->cpu1_off)) {
-			st(&sh->cpu1_off, 1);
-			wait_for(writers_paused, 30);
-			ret = put("/sys/devices/system/cpu/cpu1/online", "0");
-			if (ret)
-				st(&sh->cpu1_off, 0);
-		} else {
-			ret = put("/sys/devices/system/cpu/cpu1/online", "1");
-			if (!ret)
-				st(&sh->cpu1_off, 0);
-		}
-		acct_end(drained);
-		goto done;
-	case OP_MODULE:
-		if (!module_loaded) {
-			ret = run("modprobe trace-events-sample 2>/dev/null");
-			module_loaded = !ret;
-			if (!ret)
-				put(TR "/events/sample-trace/enable", "1");
-		} else {
-			/*
-			 * Unloading a module whose events were ever enabled
-			 * clears every buffer, tt_acct's too: an epoch ends.
-			 */
-			if (acct_begin(&drained))
-				return -EIO;
-			put(TR "/events/sample-trace/enable", "0");
-			ret = run("modprobe -r trace-events-sample 2>/dev/null");
-			module_loaded = !!ret;
-			acct_end(drained);
-		}
-		goto done;
-	default:
-		return -EINVAL;
-	}
-
-	if (acct && k != OP_TRACING_ON && k != OP_PERCENT && k != OP_OPTION) {
-		if (acct_begin(&drained))
-			return -EIO;
-		if (k == OP_SUBBUF)
-			__atomic_fetch_add(&sh->subbuf_gen[1], 1, __ATOMIC_SEQ_CST);
-		if (k == OP_SNAPSHOT)
-			put(path, "2");	/* the buffer swapped in holds no old markers */
-		ret = k == OP_TRUNCATE ? (truncate_file(path)) : put(path, val);
-		if (k == OP_SUBBUF)
-			__atomic_fetch_add(&sh->subbuf_gen[1], 1, __ATOMIC_SEQ_CST);
-		acct_end(drained);
-		goto done;
-	}
-	if (k == OP_SUBBUF && a == 0)
-		__atomic_fetch_add(&sh->subbuf_gen[0], 1, __ATOMIC_SEQ_CST);
-	/* the top level's buffers may swap: its readers' order may go back */
-	swaps = a == 0 && (k == OP_SNAPSHOT || k == OP_TRACER);
-	if (swaps) {
-		__atomic_fetch_add(&sh->swap_gen[0], 1, __ATOMIC_SEQ_CST);
-		if (k == OP_TRACER && owns_snapshot(val))
-			st(&sh->self_swapping[0], 1);
-	}
-	ret = k == OP_TRUNCATE ? truncate_file(path) : put(path, val);
-	if (k == OP_SUBBUF && a == 0)
-		__atomic_fetch_add(&sh->subbuf_gen[0], 1, __ATOMIC_SEQ_CST);
-	if (swaps) {
-		if (k == OP_TRACER) {
-			get(path, val, sizeof(val));
-			val[strcspn(val, "\n")] = 0;
-			st(&sh->self_swapping[0], owns_snapshot(val));
-		}
-		__atomic_fetch_add(&sh->swap_gen[0], 1, __ATOMIC_SEQ_CST);
-	}
-done:
+	ret = kind->act(&op);
+	if (ret == OP_WRITE)
+		ret = op_write(&op, kind->flags);
+	if (op.abort)
+		return ret;
 	if (ret)
 		add(&sh->refused[k], 1);
 	add(&sh->ops[k], 1);
