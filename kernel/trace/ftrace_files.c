@@ -73,7 +73,7 @@ static bool listing_step(struct ftrace_listing *it)
 			return true;
 		}
 		it->kind = FTRACE_LIST_REC;
-		it->g = ftrace_locked(ftrace_groups);
+		it->g = ftrace_first_group();
 		it->i = 0;
 		fallthrough;
 	case FTRACE_LIST_REC:

@@ -437,11 +437,16 @@ void ftrace_ops_forget(struct ftrace_ops *ops,
 static char boot_filter[COMMAND_LINE_SIZE] __initdata;
 static char boot_notrace[COMMAND_LINE_SIZE] __initdata;
 /* ftrace_filter= or ftrace_notrace= was given (the self-tests ask). */
-bool ftrace_filter_param;
+static bool boot_filtered;
+
+bool ftrace_boot_filtered(void)
+{
+	return boot_filtered;
+}
 
 static int __init set_boot_filter(char *str)
 {
-	ftrace_filter_param = true;
+	boot_filtered = true;
 	strscpy(boot_filter, str, sizeof(boot_filter));
 	return 1;
 }
@@ -449,7 +454,7 @@ __setup("ftrace_filter=", set_boot_filter);
 
 static int __init set_boot_notrace(char *str)
 {
-	ftrace_filter_param = true;
+	boot_filtered = true;
 	strscpy(boot_notrace, str, sizeof(boot_notrace));
 	return 1;
 }

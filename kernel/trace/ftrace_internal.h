@@ -108,7 +108,6 @@ struct ftrace_group {
 	struct ftrace_rec		recs[];
 };
 
-extern struct ftrace_group __rcu *ftrace_groups;
 extern struct mutex ftrace_lock;
 /* Set when a site could not be changed: nothing is patched any more. */
 extern bool ftrace_disabled;
@@ -118,8 +117,11 @@ extern bool ftrace_disabled;
 /* The same, read under RCU or ftrace_lock. */
 #define ftrace_rcu(p)		rcu_dereference_check(p, lockdep_is_held(&ftrace_lock))
 
+/* The first group of records: under RCU or ftrace_lock. */
+struct ftrace_group *ftrace_first_group(void);
+
 #define for_each_ftrace_group(g)						\
-	for ((g) = ftrace_rcu(ftrace_groups); (g); (g) = ftrace_rcu((g)->next))
+	for ((g) = ftrace_first_group(); (g); (g) = ftrace_rcu((g)->next))
 
 /* The record after @r (of *@g), moving *@g on to the next group. */
 struct ftrace_rec *ftrace_rec_next(struct ftrace_group **g,
@@ -127,7 +129,7 @@ struct ftrace_rec *ftrace_rec_next(struct ftrace_group **g,
 
 /* Every record, @g its group: under RCU or ftrace_lock. */
 #define for_each_ftrace_rec(g, r)						\
-	for ((g) = ftrace_rcu(ftrace_groups), (r) = ftrace_rec_next(&(g), NULL); \
+	for ((g) = ftrace_first_group(), (r) = ftrace_rec_next(&(g), NULL); \
 	     r; (r) = ftrace_rec_next(&(g), (r)))
 
 /* The kernel's table of call sites (the linker script makes it). */
@@ -256,7 +258,7 @@ void ftrace_ops_forget(struct ftrace_ops *ops,
 /* Apply ftrace_filter=/ftrace_notrace= (from ftrace_init()). */
 void ftrace_apply_boot_filters(void);
 /* ftrace_filter= or ftrace_notrace= was on the command line. */
-extern bool ftrace_filter_param;
+bool ftrace_boot_filtered(void);
 
 /* ============ ftrace_filter_files.c: set_ftrace_filter/notrace ========= */
 

@@ -34,7 +34,8 @@
 
 /* Records, the ops list and every code update (ftrace_internal.h). */
 DEFINE_MUTEX(ftrace_lock);
-struct ftrace_group __rcu *ftrace_groups;
+/* The kernel's group first, then each module's; see ftrace_first_group(). */
+static struct ftrace_group __rcu *ftrace_groups;
 bool ftrace_disabled;
 /* Records in the groups (valid or not), changed under ftrace_lock. */
 static unsigned long nr_records;
@@ -263,6 +264,11 @@ int __init ftrace_records_boot(void)
 failed:
 	ftrace_disabled = true;
 	return -ENODEV;
+}
+
+struct ftrace_group *ftrace_first_group(void)
+{
+	return ftrace_rcu(ftrace_groups);
 }
 
 void ftrace_groups_count(unsigned long *pages, unsigned long *groups)

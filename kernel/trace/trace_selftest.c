@@ -351,7 +351,7 @@ int trace_selftest_startup_function(struct tracer *trace, struct trace_array *tr
 	int tries, ret;
 
 	/* The user's boot filters are the top level's: do not touch them. */
-	if (ftrace_filter_param) {
+	if (ftrace_boot_filtered()) {
 		pr_info("tracing: function self-test skipped (ftrace_filter=)\n");
 		return 0;
 	}

@@ -406,7 +406,7 @@ int trace_selftest_startup_function_graph(struct tracer *trace,
 	int ret;
 
 	/* The user's boot filters and limits are in force: leave them. */
-	if (ftrace_filter_param || trace_graph_limited()) {
+	if (ftrace_boot_filtered() || trace_graph_limited()) {
 		pr_info("tracing: function_graph self-test skipped (boot filters)\n");
 		return 0;
 	}
