@@ -7,8 +7,9 @@
  *
  * The directory is an eventfs tree: its files only come into being when
  * looked up, from the tables below, and eventfs keeps ownership changes
- * made with chown/chgrp. The event layer (trace_events.c) adds its
- * subsystems next to ftrace/, and its state is what events/enable shows.
+ * made with chown/chgrp. The event layer's tree (trace_events_files.c)
+ * adds its subsystems next to ftrace/; events/enable reads and switches
+ * the state of the engine's events (trace_events.c).
  */
 #include <linux/tracefs.h>
 #include <linux/seq_file.h>
