@@ -80,12 +80,9 @@ static inline size_t str_has_prefix(const char *str, const char *prefix)
 	return strncmp(str, prefix, len) == 0 ? len : 0;
 }
 
-int kstrtoull(const char *s, unsigned int base, unsigned long long *res);
 /* the kernel's: blanks are isspace() above, Latin-1's 0xa0 included */
 char *skip_spaces(const char *s);
 char *strim(char *s);
-int kstrtoll(const char *s, unsigned int base, long long *res);
-int kstrtoul(const char *s, unsigned int base, unsigned long *res);
 
 /* ---- faulting copies: addresses below SHIM_FAULT_BELOW fault ---- */
 #define SHIM_FAULT_BELOW	4096UL

@@ -63,49 +63,6 @@ char *kasprintf(gfp_t gfp, const char *fmt, ...)
 	return p;
 }
 
-/* ---- numbers as lib/kstrtox.c reads them ---- */
-static int digit_value(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c |= 0x20;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return 99;
-}
-
-static int parse_ull(const char *s, unsigned int base, unsigned long long *res)
-{
-	unsigned long long v = 0;
-	bool overflow = false;
-	int n = 0, d;
-
-	if (!base) {
-		if (s[0] == '0' && (s[1] | 0x20) == 'x' && digit_value(s[2]) < 16)
-			base = 16;
-		else
-			base = s[0] == '0' ? 8 : 10;
-	}
-	if (base == 16 && s[0] == '0' && (s[1] | 0x20) == 'x')
-		s += 2;
-	for (; (d = digit_value(s[n])) < (int)base; n++) {
-		if (v > (ULLONG_MAX - d) / base)
-			overflow = true;
-		v = v * base + d;
-	}
-	if (overflow)
-		return -ERANGE;
-	if (!n)
-		return -EINVAL;
-	s += n;
-	if (*s == '\n')
-		s++;
-	if (*s)
-		return -EINVAL;
-	*res = v;
-	return 0;
-}
-
 char *skip_spaces(const char *s)
 {
 	while (shim_isspace((unsigned char)*s))
@@ -121,46 +78,6 @@ char *strim(char *s)
 	while (n && shim_isspace((unsigned char)s[n - 1]))
 		s[--n] = '\0';
 	return skip_spaces(s);
-}
-
-int kstrtoull(const char *s, unsigned int base, unsigned long long *res)
-{
-	if (s[0] == '+')
-		s++;
-	return parse_ull(s, base, res);
-}
-
-int kstrtoll(const char *s, unsigned int base, long long *res)
-{
-	unsigned long long v;
-	int ret;
-
-	if (s[0] == '-') {
-		ret = parse_ull(s + 1, base, &v);
-		if (ret)
-			return ret;
-		if ((long long)-v > 0)
-			return -ERANGE;
-		*res = -v;
-		return 0;
-	}
-	ret = kstrtoull(s, base, &v);
-	if (ret)
-		return ret;
-	if ((long long)v < 0)
-		return -ERANGE;
-	*res = v;
-	return 0;
-}
-
-int kstrtoul(const char *s, unsigned int base, unsigned long *res)
-{
-	unsigned long long v;
-	int ret = kstrtoull(s, base, &v);
-
-	if (!ret)
-		*res = v;
-	return ret;
 }
 
 /* ---- cpulists as lib/bitmap-str.c reads them: "0-3,5", "0-7:2/4", "N", "all" ---- */

@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The C library reaches this file too (bits/errno.h): the errno values only. */
+#include <asm/errno.h>
