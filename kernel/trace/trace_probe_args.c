@@ -560,7 +560,7 @@ static int parse_type(struct probe_parse *p, char *type, int col,
 /* b<W>@<O>/<C>, the container already known: W >= 1, W + O <= C */
 static bool parse_bitfield(const char *type, struct probe_arg *arg)
 {
-	char buf[PROBE_ARG_BODY_MAX + 1], *at, *slash;
+	char buf[PROBE_ARG_BODY_MAX], *at, *slash;
 	unsigned long w, o;
 
 	strscpy(buf, type + 1, sizeof(buf));

@@ -6,13 +6,15 @@
  * undefined behaviour (ASan, LSan, UBSan), a broken rule below aborts.
  *
  * The first byte picks the context (its low 6 bits are PROBE_CTX_*
- * flags); the rest, up to 127 bytes, is the argument.
+ * flags); the rest, up to 127 bytes, is the argument. With bit 7 set it
+ * is a command line instead (trace_probe_cmd.c), of the kind in bits 0-2,
+ * split into words at blanks.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace_probe_args.h"
+#include "trace_probe_cmd.h"
 
 static int reg_offset(const char *name)
 {
@@ -54,6 +56,33 @@ static bool shifted(const struct probe_parse *p)
 	       p->err == PERR_BAD_BITFIELD || p->err == PERR_TOO_MANY_OPS;
 }
 
+static void fuzz_cmd(unsigned int kind, char *text, size_t len)
+{
+	char *argv[PROBE_ARGS_MAX + 3], *tok, *save;
+	struct probe_cmd_err e;
+	struct probe_cmd cmd;
+	int argc = 0, ret, caret;
+
+	for (tok = strtok_r(text, " \t", &save); tok && argc < PROBE_ARGS_MAX + 3;
+	     tok = strtok_r(NULL, " \t", &save))
+		argv[argc++] = tok;
+	ret = probe_cmd_parse(kind % 5, argc, (const char *const *)argv, &cmd,
+			      &e);
+	if (!ret) {
+		rule(e.err == PERR_NONE, "no error code", text);
+		rule(strlen(cmd.group) <= PROBE_GROUP_MAX &&
+		     strlen(cmd.event) <= PROBE_GROUP_MAX, "name lengths", text);
+		rule(cmd.maxactive <= PROBE_MAXACTIVE_MAX, "maxactive", text);
+		return;
+	}
+	if (e.err == PERR_NONE)
+		return;		/* declined, or too many words: not logged */
+	rule(e.err < PERR_COUNT && ret == -e.errno_, "error and errno", text);
+	caret = probe_cmd_caret(argc, (const char *const *)argv, e.word, e.col);
+	/* within the command joined by blanks, or one past its end */
+	rule(caret >= 0 && (size_t)caret <= len + 1, "the caret", text);
+}
+
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	struct probe_parse p = { .env = &env, .index = 1 };
@@ -69,6 +98,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	memcpy(text, data + 1, len);
 	text[len] = '\0';
 	len = strlen(text);
+	if (data[0] & 0x80) {
+		fuzz_cmd(data[0] & 7, text, len);
+		return 0;
+	}
 
 	ret = probe_arg_parse(&p, text, &arg);
 	if (ret) {
@@ -84,15 +117,15 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		     "the column is in the argument", text);
 	} else {
 		rule(p.err == PERR_NONE, "no error code", text);
-		rule(arg.type != NULL, "a type", text);
+		rule(!!arg.type, "a type", text);
 		rule(arg.name[0] != '\0', "a name", text);
 		rule(arg.nr_deref <= PROBE_DEREF_MAX, "reads", text);
 		rule(arg.count <= PROBE_ARRAY_MAX, "array size", text);
 		rule(!arg.bf_width ||
 		     arg.bf_width + arg.bf_offset <= arg.type->size * 8,
 		     "bitfield in its container", text);
-		rule(strstr(text, arg.text) != NULL, "the text kept", text);
-		rule((arg.src == PSRC_IMMSTR) == (arg.str != NULL),
+		rule(!!strstr(text, arg.text), "the text kept", text);
+		rule((arg.src == PSRC_IMMSTR) == !!arg.str,
 		     "an immediate string", text);
 	}
 	probe_arg_free(&arg);

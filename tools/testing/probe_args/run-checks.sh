@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Run the unit cases, then the fuzzer for FUZZ_SECONDS (default 30) on a
+# Run the unit cases (arguments, then commands), then the fuzzer for FUZZ_SECONDS (default 30) on a
 # copy of the seed corpus. Ends with "probe_args T0: N passed, N failed"
-# (the unit cases as one check, the fuzzing run as one). Exit status
+# (each unit program as one check, the fuzzing run as one). Exit status
 # non-zero on any failure.
 out=${1:-build}
 secs=${FUZZ_SECONDS:-30}
@@ -17,6 +17,13 @@ else
 	grep -E '^FAIL|ERROR|runtime error' "$out/unit.log" | head -n 20
 fi
 grep '^probe_args unit: ' "$out/unit.log" || echo "probe_args unit: no summary (crashed?)"
+if "$out/unit_cmd" > "$out/unit_cmd.log" 2>&1; then
+	passed=$((passed + 1))
+else
+	failed=$((failed + 1))
+	grep -E '^FAIL|ERROR|runtime error' "$out/unit_cmd.log" | head -n 20
+fi
+grep '^probe_cmd unit: ' "$out/unit_cmd.log" || echo "probe_cmd unit: no summary (crashed?)"
 
 rm -rf "$out/corpus"
 cp -r "$here/corpus" "$out/corpus"

@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The command line of a probe event (trace_probe_cmd.h): argv[0], the
+ * kind, its MAXACTIVE and GRP/EVENT; argv[1], where it probes. Each
+ * probe kind checks them in the order the reference checks them, since
+ * that order decides which error a bad command gets; the comments say
+ * where the kinds differ.
+ */
+#include <linux/ctype.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+
+#include "trace_probe_cmd.h"
+
+static int cmd_fail(struct probe_cmd_err *e, enum probe_err err, int word,
+		    int col, int errno_)
+{
+	if (e->err == PERR_NONE) {
+		e->err = err;
+		e->word = word;
+		e->col = col;
+		e->errno_ = errno_;
+	}
+	return -errno_;
+}
+
+/* [A-Za-z_][A-Za-z0-9_]*, and '-' too in a group's name */
+static bool is_name(const char *s, size_t len, bool group)
+{
+	size_t i;
+
+	if (!len)
+		return false;
+	for (i = 0; i < len; i++) {
+		if (isalpha(s[i]) || s[i] == '_' || (group && s[i] == '-'))
+			continue;
+		if (i && isdigit(s[i]))
+			continue;
+		return false;
+	}
+	return true;
+}
+
+/*
+ * GRP/EVENT, GRP.EVENT (a '.' only where there is no '/'), EVENT, or GRP/
+ * (the event named by default), at column @col of word @word.
+ */
+static int parse_event_spec(const char *spec, int word, int col,
+			    char *group, char *event, struct probe_cmd_err *e)
+{
+	const char *sep = strchr(spec, '/'), *ev = spec;
+	size_t len;
+	int ecol = col;
+
+	if (!sep)
+		sep = strchr(spec, '.');
+	if (sep) {
+		len = sep - spec;
+		if (!len)
+			return cmd_fail(e, PERR_NO_GROUP_NAME, word, col, EINVAL);
+		if (len > PROBE_GROUP_MAX)
+			return cmd_fail(e, PERR_GROUP_TOO_LONG, word, col, EINVAL);
+		if (!is_name(spec, len, true))
+			return cmd_fail(e, PERR_BAD_GROUP_NAME, word, col, EINVAL);
+		memcpy(group, spec, len);
+		group[len] = '\0';
+		ev = sep + 1;
+		ecol = col + len + 1;
+		if (!*ev)
+			return 0;
+	} else if (!*ev) {
+		return cmd_fail(e, PERR_NO_EVENT_NAME, word, ecol, EINVAL);
+	}
+	len = strlen(ev);
+	if (len > PROBE_GROUP_MAX)
+		return cmd_fail(e, PERR_EVENT_TOO_LONG, word, ecol, EINVAL);
+	if (!is_name(ev, len, false))
+		return cmd_fail(e, PERR_BAD_EVENT_NAME, word, ecol, EINVAL);
+	memcpy(event, ev, len + 1);
+	return 0;
+}
+
+/* r<MAXACTIVE>: the digits after the letter, up to ':' */
+static int parse_maxactive(const char *word0, struct probe_cmd *cmd,
+			   struct probe_cmd_err *e)
+{
+	char buf[64];
+	size_t len = strcspn(word0 + 1, ":");
+	unsigned long n;
+
+	if (len >= sizeof(buf))
+		return cmd_fail(e, PERR_BAD_MAXACT, 0, 1, EINVAL);
+	memcpy(buf, word0 + 1, len);
+	buf[len] = '\0';
+	/* 0 is refused, though upstream's documentation calls it the default */
+	if (kstrtoul(buf, 0, &n) || !n)
+		return cmd_fail(e, PERR_BAD_MAXACT, 0, 1, EINVAL);
+	if (n > PROBE_MAXACTIVE_MAX)
+		return cmd_fail(e, PERR_MAXACT_TOO_BIG, 0, 1, EINVAL);
+	cmd->maxactive = n;
+	return 0;
+}
+
+/* @loc's "%return", if any, cut off; anything else after '%' is refused */
+static int cut_return(char *loc, struct probe_cmd *cmd,
+		      struct probe_cmd_err *e)
+{
+	char *pct = strchr(loc, '%');
+
+	if (!pct)
+		return 0;
+	if (strcmp(pct, "%return"))
+		return cmd_fail(e, PERR_BAD_ADDR_SUFFIX, 1, pct - loc, EINVAL);
+	*pct = '\0';
+	cmd->is_return = true;
+	return 0;
+}
+
+/* KADDR, or [MOD:]SYM[+|-OFFS][%return] */
+static int parse_kprobe_loc(const char *arg, struct probe_cmd *cmd,
+			    struct probe_cmd_err *e)
+{
+	char loc[sizeof(cmd->symbol)], *sign;
+	long off = 0;
+
+	if (!kstrtoul(arg, 0, &cmd->addr)) {
+		cmd->is_addr = true;
+		return 0;
+	}
+	if (strscpy(loc, arg, sizeof(loc)) < 0)
+		return cmd_fail(e, PERR_BAD_PROBE_ADDR, 1, 0, EINVAL);
+	if (cut_return(loc, cmd, e))
+		return -e->errno_;
+	sign = strpbrk(loc, "+-");
+	if (sign) {
+		/* a negative offset, or one past 32 bits, is no place */
+		if (kstrtol(sign[0] == '+' ? sign + 1 : sign, 0, &off) ||
+		    off < 0 || off > UINT_MAX)
+			return cmd_fail(e, PERR_BAD_PROBE_ADDR, 1, 0, EINVAL);
+		*sign = '\0';
+	}
+	if (!loc[0])
+		return cmd_fail(e, PERR_BAD_PROBE_ADDR, 1, 0, EINVAL);
+	strscpy(cmd->symbol, loc, sizeof(cmd->symbol));
+	cmd->offset = off;
+	return 0;
+}
+
+/*
+ * PATH:OFFSET[%return][(REF)]: the reference takes the "(REF)" first, so
+ * "OFFSET(REF)%return" is a bad suffix of the reference counter.
+ */
+static int parse_uprobe_loc(const char *arg, struct probe_cmd *cmd,
+			    struct probe_cmd_err *e)
+{
+	char loc[sizeof(cmd->symbol)], *colon, *open, *close;
+	int base;
+
+	if (strscpy(loc, arg, sizeof(loc)) < 0)
+		return cmd_fail(e, PERR_FILE_NOT_FOUND, 1, 0, ENAMETOOLONG);
+	colon = strrchr(loc, ':');
+	if (!colon)
+		return cmd_fail(e, PERR_BAD_UPROBE_OFFS, 1, 0, EINVAL);
+	*colon = '\0';
+	strscpy(cmd->symbol, loc, sizeof(cmd->symbol));
+	base = colon + 1 - loc;
+	open = strchr(colon + 1, '(');
+	if (open) {
+		close = strchr(open, ')');
+		if (!close)
+			return cmd_fail(e, PERR_REFCNT_OPEN_BRACE, 1,
+					strlen(arg), EINVAL);
+		if (close[1])
+			return cmd_fail(e, PERR_BAD_REFCNT_SUFFIX, 1,
+					close + 1 - loc, EINVAL);
+		*close = '\0';
+		if (kstrtoul(open + 1, 0, &cmd->ref_ctr))
+			return cmd_fail(e, PERR_BAD_REFCNT, 1,
+					open + 1 - loc, EINVAL);
+		*open = '\0';
+	}
+	if (cut_return(colon + 1, cmd, e)) {
+		/* cut_return() counts from the offset: count from the word */
+		e->col += base;
+		return -e->errno_;
+	}
+	if (kstrtoul(colon + 1, 0, &cmd->addr))
+		return cmd_fail(e, PERR_BAD_UPROBE_OFFS, 1, base, EINVAL);
+	return 0;
+}
+
+/* A tracepoint's name: [A-Za-z0-9_]+, the error at the first other char */
+static int check_tp_name(const char *name, struct probe_cmd_err *e)
+{
+	size_t i;
+
+	for (i = 0; name[i]; i++)
+		if (!isalnum(name[i]) && name[i] != '_')
+			return cmd_fail(e, PERR_BAD_TP_NAME, 1, i, EINVAL);
+	return 0;
+}
+
+/* "$retval" in an argument, not as the start of a longer name */
+static const char *find_retval(const char *arg)
+{
+	const char *r = arg;
+
+	while ((r = strstr(r, "$retval"))) {
+		if (!isalnum(r[7]) && r[7] != '_')
+			return r;
+		r += 7;
+	}
+	return NULL;
+}
+
+static int parse_kprobe(int argc, const char *const *argv,
+			struct probe_cmd *cmd, struct probe_cmd_err *e)
+{
+	const char *w0 = argv[0], *colon = strchr(w0 + 1, ':');
+
+	if (w0[0] != 'p' && w0[0] != 'r')
+		return -EINVAL;
+	cmd->is_return = w0[0] == 'r';
+	/*
+	 * Letters between the kind and ':' are ignored ("pfoo:bar" is
+	 * "p:bar"), as by the reference, unless the first is a digit.
+	 */
+	if (isdigit(w0[1])) {
+		if (!cmd->is_return)
+			return cmd_fail(e, PERR_BAD_MAXACT_TYPE, 0, 1, EINVAL);
+		if (parse_maxactive(w0, cmd, e))
+			return -e->errno_;
+	}
+	if (parse_kprobe_loc(argv[1], cmd, e))
+		return -e->errno_;
+	if (colon && parse_event_spec(colon + 1, 0, colon + 1 - w0,
+				      cmd->group, cmd->event, e))
+		return -e->errno_;
+	return 0;
+}
+
+static int parse_uprobe(int argc, const char *const *argv,
+			struct probe_cmd *cmd, struct probe_cmd_err *e)
+{
+	const char *w0 = argv[0];
+
+	if (w0[0] != 'p' && w0[0] != 'r')
+		return -EINVAL;
+	cmd->is_return = w0[0] == 'r';
+	if (parse_uprobe_loc(argv[1], cmd, e))
+		return -e->errno_;
+	/* only "p:" and "r:" name the event: "r10:foo" is "r", quietly */
+	if (w0[1] == ':' && parse_event_spec(w0 + 2, 0, 2, cmd->group,
+					     cmd->event, e))
+		return -e->errno_;
+	return 0;
+}
+
+/* f and t: MAXACTIVE first, the probe's return-ness last of all */
+static int parse_fprobe(int argc, const char *const *argv,
+			struct probe_cmd *cmd, struct probe_cmd_err *e)
+{
+	const char *w0 = argv[0], *colon = strchr(w0 + 1, ':'), *r;
+	char loc[sizeof(cmd->symbol)];
+	bool tp = w0[0] == 't';
+	int i;
+
+	if (w0[0] != 'f' && !tp)
+		return -EINVAL;
+	cmd->kind = tp ? PROBE_TPROBE : PROBE_FPROBE;
+	if (isdigit(w0[1]) && parse_maxactive(w0, cmd, e))
+		return -e->errno_;
+	if (strscpy(loc, argv[1], sizeof(loc)) < 0)
+		return cmd_fail(e, PERR_BAD_PROBE_ADDR, 1, 0, EINVAL);
+	if (tp && strchr(loc, '%'))
+		return cmd_fail(e, PERR_BAD_ADDR_SUFFIX, 1,
+				strchr(loc, '%') - loc, EINVAL);
+	if (cut_return(loc, cmd, e))
+		return -e->errno_;
+	if (tp && check_tp_name(loc, e))
+		return -e->errno_;
+	strscpy(cmd->symbol, loc, sizeof(cmd->symbol));
+	/* $retval makes an fprobe one on the exit; a tracepoint has none */
+	for (i = 2; i < argc; i++) {
+		r = find_retval(argv[i]);
+		if (!r)
+			continue;
+		if (tp)
+			return cmd_fail(e, PERR_RETVAL_ON_PROBE, i, r - argv[i],
+					EINVAL);
+		cmd->is_return = true;
+	}
+	if (cmd->maxactive && !cmd->is_return)
+		return cmd_fail(e, PERR_BAD_MAXACT_TYPE, 0, 1, EINVAL);
+	if (colon && parse_event_spec(colon + 1, 0, colon + 1 - w0,
+				      cmd->group, cmd->event, e))
+		return -e->errno_;
+	return 0;
+}
+
+/* e[:[GRP/]EVENT] SYS.EVENT|SYS/EVENT: the name first, then the target */
+static int parse_eprobe(int argc, const char *const *argv,
+			struct probe_cmd *cmd, struct probe_cmd_err *e)
+{
+	const char *w0 = argv[0], *colon = strchr(w0 + 1, ':');
+	char sys[PROBE_GROUP_MAX + 1] = "", ev[PROBE_GROUP_MAX + 1] = "";
+	int ret;
+
+	if (w0[0] != 'e')
+		return -EINVAL;
+	if (colon && parse_event_spec(colon + 1, 0, colon + 1 - w0,
+				      cmd->group, cmd->event, e))
+		return -e->errno_;
+	ret = parse_event_spec(argv[1], 1, 0, sys, ev, e);
+	if (ret || !sys[0] || !ev[0]) {
+		/* the reference logs this besides any error of the name */
+		if (e->err != PERR_NONE) {
+			e->err_also = PERR_NO_EVENT_INFO;
+			return -e->errno_;
+		}
+		return cmd_fail(e, PERR_NO_EVENT_INFO, 1, 0, EINVAL);
+	}
+	snprintf(cmd->symbol, sizeof(cmd->symbol), "%s.%s", sys, ev);
+	return 0;
+}
+
+int probe_cmd_parse(enum probe_kind kind, int argc, const char *const *argv,
+		    struct probe_cmd *cmd, struct probe_cmd_err *e)
+{
+	memset(cmd, 0, sizeof(*cmd));
+	memset(e, 0, sizeof(*e));
+	cmd->kind = kind;
+	/* fewer than two words: not this kind's command */
+	if (argc < 2)
+		return -EINVAL;
+	/* too many arguments: refused before anything, and not logged */
+	if (argc - 2 > PROBE_ARGS_MAX)
+		return -E2BIG;
+	switch (kind) {
+	case PROBE_KPROBE:
+		return parse_kprobe(argc, argv, cmd, e);
+	case PROBE_UPROBE:
+		return parse_uprobe(argc, argv, cmd, e);
+	case PROBE_FPROBE:
+	case PROBE_TPROBE:
+		return parse_fprobe(argc, argv, cmd, e);
+	case PROBE_EPROBE:
+		return parse_eprobe(argc, argv, cmd, e);
+	}
+	return -EINVAL;
+}
+
+int probe_cmd_caret(int argc, const char *const *argv, int word, int col)
+{
+	int i, pos = 0;
+
+	for (i = 0; i < argc && i < word; i++)
+		pos += strlen(argv[i]) + 1;
+	/* after the last word: one blank past the end */
+	if (word >= argc)
+		return pos;
+	return pos + col;
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The command line of a probe event, as kprobe_events, uprobe_events and
+ * dynamic_events take it: the probe's kind and name (argv[0]), where it
+ * probes (argv[1]) and its arguments (trace_probe_args.h), split into
+ * words and checked for syntax, with the error and the column the
+ * reference's error log gives a bad command. Resolving what the words
+ * name (symbols, files, tracepoints) is the probe type's, after this.
+ *
+ * No kernel state: built and tested in userspace too
+ * (tools/testing/probe_args/).
+ *
+ * Included by: trace_probe_cmd.c
+ */
+#ifndef _KERNEL_TRACE_PROBE_CMD_H
+#define _KERNEL_TRACE_PROBE_CMD_H
+
+#include "trace_probe_args.h"
+
+/* ====== trace_probe_cmd.c: the command line of a probe event ====== */
+
+#define PROBE_GROUP_MAX		63	/* bytes of a group or event name */
+#define PROBE_MAXACTIVE_MAX	4096
+#define PROBE_ARGS_MAX		128
+
+enum probe_kind {
+	PROBE_KPROBE,	/* p / r on kernel text */
+	PROBE_UPROBE,	/* p / r on PATH:OFFSET */
+	PROBE_FPROBE,	/* f */
+	PROBE_TPROBE,	/* t */
+	PROBE_EPROBE,	/* e */
+};
+
+struct probe_cmd {
+	enum probe_kind	kind;
+	bool		is_return;
+	unsigned int	maxactive;
+	/* GRP/EVENT as given: empty when left to the default */
+	char		group[PROBE_GROUP_MAX + 1];
+	char		event[PROBE_GROUP_MAX + 1];
+	/* the location: a symbol and offset, an address, a file offset */
+	char		symbol[128];	/* [MOD:]SYM, TP, PATH or SYS.EVENT */
+	unsigned long	addr;		/* KADDR, or the uprobe's OFFSET */
+	long		offset;		/* SYM+OFFS */
+	bool		is_addr;
+	unsigned long	ref_ctr;	/* a uprobe's (REF), 0 if none */
+};
+
+/*
+ * Where an error is: word @word of the command (PROBE_ARGS_MAX + 2 and
+ * beyond: after the last word), column @col in it.
+ */
+struct probe_cmd_err {
+	enum probe_err	err;
+	int		word;
+	int		col;
+	int		errno_;
+	/* a second entry the reference logs at the same place, or none */
+	enum probe_err	err_also;
+};
+
+/*
+ * Check @argv[0] and @argv[1] of a command of @kind and fill @cmd. 0, or
+ * -errno with @e set.
+ */
+int probe_cmd_parse(enum probe_kind kind, int argc, const char *const *argv,
+		    struct probe_cmd *cmd, struct probe_cmd_err *e);
+/*
+ * The column of the error log's caret for an error at @word, @col of the
+ * command @argv: the words joined by single blanks, one past the end for
+ * a word after the last.
+ */
+int probe_cmd_caret(int argc, const char *const *argv, int word, int col);
+
+#endif /* _KERNEL_TRACE_PROBE_CMD_H */

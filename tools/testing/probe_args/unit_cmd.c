@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The command line of probe events (trace_probe_cmd.c): each command of
+ * the reference's syntax-error cases (ftracetest's *_syntax_errors.tc),
+ * written with a '^' where its error log puts the caret, must fail with
+ * that error at that column; the others must parse to what they say.
+ *
+ * Ends with "probe_cmd unit: N passed, N failed".
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "trace_probe_cmd.h"
+
+#define L65 "12345678901234567890123456789012345678901234567890123456789012345"
+
+struct cmd_case {
+	enum probe_kind	kind;
+	const char	*cmd;		/* with '^' at the caret; none: parses */
+	enum probe_err	err;
+	enum probe_err	also;
+};
+
+static const struct cmd_case cases[] = {
+	{ PROBE_KPROBE, "p^100 vfs_read", PERR_BAD_MAXACT_TYPE },
+	{ PROBE_KPROBE, "r^1a111 vfs_read", PERR_BAD_MAXACT },
+	{ PROBE_KPROBE, "r^100000 vfs_read", PERR_MAXACT_TOO_BIG },
+	{ PROBE_KPROBE, "r^0 vfs_read", PERR_BAD_MAXACT },
+	{ PROBE_KPROBE, "p ^hoge-fuga", PERR_BAD_PROBE_ADDR },
+	{ PROBE_KPROBE, "p ^hoge+1000-1000", PERR_BAD_PROBE_ADDR },
+	{ PROBE_KPROBE, "p:^/bar vfs_read", PERR_NO_GROUP_NAME },
+	{ PROBE_KPROBE, "p:^" L65 "/bar vfs_read", PERR_GROUP_TOO_LONG },
+	{ PROBE_KPROBE, "p:^foo.1/bar vfs_read", PERR_BAD_GROUP_NAME },
+	{ PROBE_KPROBE, "p:^ vfs_read", PERR_NO_EVENT_NAME },
+	{ PROBE_KPROBE, "p:foo/^" L65 " vfs_read", PERR_EVENT_TOO_LONG },
+	{ PROBE_KPROBE, "p:foo/^bar.1 vfs_read", PERR_BAD_EVENT_NAME },
+	{ PROBE_KPROBE, "p vfs_read^%hoge", PERR_BAD_ADDR_SUFFIX },
+	{ PROBE_KPROBE, "p:grp/ev vfs_read+16 x=%ax" },
+	{ PROBE_KPROBE, "r10:grp/ev vfs_read" },
+	{ PROBE_KPROBE, "p vfs_read%return" },
+	{ PROBE_KPROBE, "p 0xffffffff81000000" },
+	{ PROBE_KPROBE, "p:kp.ev some_mod:some_sym+0x10" },
+	{ PROBE_KPROBE, "pfoo:bar vfs_read" },
+	{ PROBE_UPROBE, "p /bin/sh:^10a", PERR_BAD_UPROBE_OFFS },
+	{ PROBE_UPROBE, "p /bin/sh:10(^1a)", PERR_BAD_REFCNT },
+	{ PROBE_UPROBE, "p /bin/sh:10(10^", PERR_REFCNT_OPEN_BRACE },
+	{ PROBE_UPROBE, "p /bin/sh:10(10)^a", PERR_BAD_REFCNT_SUFFIX },
+	{ PROBE_UPROBE, "p /bin/sh:10^%hoge", PERR_BAD_ADDR_SUFFIX },
+	{ PROBE_UPROBE, "p /bin/sh:10(10)^%return", PERR_BAD_REFCNT_SUFFIX },
+	{ PROBE_UPROBE, "p:u/ev /bin/sh:0x10%return(0x20)" },
+	{ PROBE_UPROBE, "r10:foo /bin/sh:0x10" },
+	{ PROBE_FPROBE, "f^100 vfs_read", PERR_BAD_MAXACT_TYPE },
+	{ PROBE_TPROBE, "t^100 kfree", PERR_BAD_MAXACT_TYPE },
+	{ PROBE_TPROBE, "t kfree ^$retval", PERR_RETVAL_ON_PROBE },
+	{ PROBE_FPROBE, "f vfs_read^%hoge", PERR_BAD_ADDR_SUFFIX },
+	{ PROBE_TPROBE, "t kfree^%return", PERR_BAD_ADDR_SUFFIX },
+	{ PROBE_TPROBE, "t kfree^.x", PERR_BAD_TP_NAME },
+	{ PROBE_FPROBE, "f vfs_read $retval" },
+	{ PROBE_FPROBE, "f10:fp/ev vfs_read%return" },
+	{ PROBE_EPROBE, "e ^a.", PERR_NO_EVENT_INFO },
+	{ PROBE_EPROBE, "e ^.b", PERR_NO_GROUP_NAME, PERR_NO_EVENT_INFO },
+	{ PROBE_EPROBE, "e:^/bar syscalls/sys_enter_openat", PERR_NO_GROUP_NAME },
+	{ PROBE_EPROBE, "e:my/ev syscalls/sys_enter_openat" },
+};
+
+/* what the commands that parse must have given */
+static bool parsed_right(const struct cmd_case *c, const struct probe_cmd *cmd)
+{
+	const char *s = c->cmd;
+
+	if (!strcmp(s, "p:grp/ev vfs_read+16 x=%ax"))
+		return !strcmp(cmd->group, "grp") && !strcmp(cmd->event, "ev") &&
+		       !strcmp(cmd->symbol, "vfs_read") && cmd->offset == 16 &&
+		       !cmd->is_return;
+	if (!strcmp(s, "r10:grp/ev vfs_read"))
+		return cmd->is_return && cmd->maxactive == 10;
+	if (!strcmp(s, "p vfs_read%return"))
+		return cmd->is_return && !strcmp(cmd->symbol, "vfs_read") &&
+		       !cmd->group[0] && !cmd->event[0];
+	if (!strcmp(s, "p 0xffffffff81000000"))
+		return cmd->is_addr && cmd->addr == 0xffffffff81000000UL;
+	if (!strcmp(s, "p:kp.ev some_mod:some_sym+0x10"))
+		return !strcmp(cmd->group, "kp") && !strcmp(cmd->event, "ev") &&
+		       !strcmp(cmd->symbol, "some_mod:some_sym") &&
+		       cmd->offset == 16;
+	if (!strcmp(s, "pfoo:bar vfs_read"))
+		return !strcmp(cmd->event, "bar") && !cmd->group[0];
+	if (!strcmp(s, "p:u/ev /bin/sh:0x10%return(0x20)"))
+		return cmd->is_return && cmd->addr == 0x10 &&
+		       cmd->ref_ctr == 0x20 && !strcmp(cmd->symbol, "/bin/sh");
+	if (!strcmp(s, "r10:foo /bin/sh:0x10"))
+		return cmd->is_return && !cmd->event[0] && !cmd->maxactive;
+	if (!strcmp(s, "f vfs_read $retval"))
+		return cmd->is_return && cmd->kind == PROBE_FPROBE;
+	if (!strcmp(s, "f10:fp/ev vfs_read%return"))
+		return cmd->is_return && cmd->maxactive == 10;
+	if (!strcmp(s, "e:my/ev syscalls/sys_enter_openat"))
+		return !strcmp(cmd->symbol, "syscalls.sys_enter_openat") &&
+		       !strcmp(cmd->event, "ev");
+	return false;
+}
+
+int main(void)
+{
+	int passed = 0, failed = 0;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		const struct cmd_case *c = &cases[i];
+		char buf[256], *argv[16], *caret, *tok, *save;
+		struct probe_cmd_err e;
+		struct probe_cmd cmd;
+		int argc = 0, want = -1, got, ret;
+
+		strscpy(buf, c->cmd, sizeof(buf));
+		caret = strchr(buf, '^');
+		if (caret) {
+			want = caret - buf;
+			memmove(caret, caret + 1, strlen(caret));
+		}
+		for (tok = strtok_r(buf, " ", &save); tok && argc < 16;
+		     tok = strtok_r(NULL, " ", &save))
+			argv[argc++] = tok;
+		ret = probe_cmd_parse(c->kind, argc, (const char *const *)argv,
+				      &cmd, &e);
+		got = ret ? probe_cmd_caret(argc, (const char *const *)argv,
+					    e.word, e.col) : -1;
+		if (c->err ? ret && e.err == c->err && got == want &&
+			     e.err_also == c->also :
+			     !ret && parsed_right(c, &cmd)) {
+			passed++;
+			continue;
+		}
+		failed++;
+		printf("FAIL: '%s': ret %d \"%s\" at %d (also %d), want \"%s\" at %d\n",
+		       c->cmd, ret, probe_err_text[e.err], got, e.err_also,
+		       probe_err_text[c->err], want);
+	}
+	printf("probe_cmd unit: %d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
