@@ -22,6 +22,7 @@
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/sprintf.h>
 
 #include "trace_probe_args.h"
 
@@ -136,10 +137,13 @@ static const struct probe_type probe_types[] = {
 	{ "x64", "u64", "0x%Lx", 8, false, PST_VALUE },
 	{ "char", "u8", "'%c'", 1, false, PST_VALUE },
 	{ "symbol", LONG_TYPE("u"), "%pS", sizeof(long), false, PST_VALUE },
-	/* strings are a data_loc in the record; signed, as upstream says */
-	{ "string",  "__data_loc char[]", "\"%s\"", 4, true, PST_STRING },
-	{ "ustring", "__data_loc char[]", "\"%s\"", 4, true, PST_USTRING },
-	{ "symstr",  "__data_loc char[]", "\"%s\"", 4, true, PST_SYMSTR },
+	/*
+	 * Strings are a data_loc in the record; signed, as upstream says.
+	 * Their quotes are escaped: the print fmt is itself in quotes.
+	 */
+	{ "string",  "__data_loc char[]", "\\\"%s\\\"", 4, true, PST_STRING },
+	{ "ustring", "__data_loc char[]", "\\\"%s\\\"", 4, true, PST_USTRING },
+	{ "symstr",  "__data_loc char[]", "\\\"%s\\\"", 4, true, PST_SYMSTR },
 };
 
 #define TYPE_DEFAULT	(&probe_types[0])
@@ -679,6 +683,78 @@ int probe_arg_parse(struct probe_parse *p, const char *text,
 			return fail(p, PERR_TOO_MANY_OPS, s.base, E2BIG);
 	}
 	return 0;
+}
+
+unsigned int probe_arg_size(const struct probe_arg *arg)
+{
+	return arg->type->size * (arg->count ? arg->count : 1);
+}
+
+/* What the record starts with: the common header, then @head's fields. */
+static const struct {
+	unsigned int	size;
+	const char	*fmt, *args;
+} probe_heads[] = {
+	[PROBE_HEAD_ENTRY]	= { 8 + sizeof(long), "(%lx)", ", REC->__probe_ip" },
+	/* the function first, though the text shows the return address so */
+	[PROBE_HEAD_RETURN]	= { 8 + 2 * sizeof(long), "(%lx <- %lx)",
+				    ", REC->__probe_func, REC->__probe_ret_ip" },
+	[PROBE_HEAD_EVENT]	= { 8, "", "" },
+};
+
+/* A print fmt being written: @len counts on past @size when cut. */
+struct fmt_buf {
+	char	*buf;
+	size_t	size, len;
+};
+
+static __printf(2, 3) void fmt_add(struct fmt_buf *f, const char *fmt, ...)
+{
+	size_t room = f->len < f->size ? f->size - f->len : 0;
+	va_list ap;
+
+	va_start(ap, fmt);
+	f->len += vsnprintf(room ? f->buf + f->len : NULL, room, fmt, ap);
+	va_end(ap);
+}
+
+int probe_args_layout(struct probe_arg *args, unsigned int n,
+		      enum probe_head head, char *fmt, size_t size)
+{
+	unsigned int i, j, offset = probe_heads[head].size;
+	struct fmt_buf f = { .buf = fmt, .size = size };
+	bool str;
+
+	fmt_add(&f, "\"%s", probe_heads[head].fmt);
+	for (i = 0; i < n; i++) {
+		args[i].offset = offset;
+		offset += probe_arg_size(&args[i]);
+		fmt_add(&f, " %s=", args[i].name);
+		if (!args[i].count) {
+			fmt_add(&f, "%s", args[i].type->print);
+			continue;
+		}
+		for (j = 0; j < args[i].count; j++)
+			fmt_add(&f, "%c%s", j ? ',' : '{',
+				args[i].type->print);
+		fmt_add(&f, "}");
+	}
+	fmt_add(&f, "\"%s", probe_heads[head].args);
+	for (i = 0; i < n; i++) {
+		str = args[i].type->store != PST_VALUE;
+		if (!args[i].count) {
+			fmt_add(&f, str ? ", __get_str(%s)" : ", REC->%s",
+				args[i].name);
+			continue;
+		}
+		for (j = 0; j < args[i].count; j++)
+			fmt_add(&f, str ? ", __get_str(%s[%u])" :
+				", REC->%s[%u]", args[i].name, j);
+	}
+	/* cut short: the record would be described wrongly */
+	if (f.len >= size)
+		return -E2BIG;
+	return offset;
 }
 
 void probe_arg_free(struct probe_arg *arg)

@@ -98,7 +98,7 @@ enum probe_store {
 struct probe_type {
 	const char	*name;		/* as written after ':' */
 	const char	*fmt_type;	/* the type in the format file */
-	const char	*print;		/* its printf format */
+	const char	*print;		/* its format in the print fmt */
 	unsigned char	size;		/* bytes in the record */
 	bool		is_signed;
 	enum probe_store store;
@@ -125,6 +125,15 @@ struct probe_arg {
 	unsigned int		count;		/* TYPE[N]: N, else 0 */
 	/* a bitfield b<width>@<offset>/<container>, width 0 if none */
 	unsigned char		bf_width, bf_offset;
+	/* where it is in the record (probe_args_layout()) */
+	unsigned int		offset;
+};
+
+/* The fields a probe's record has before its arguments. */
+enum probe_head {
+	PROBE_HEAD_ENTRY,	/* __probe_ip: kprobe, fprobe, tprobe, uprobe */
+	PROBE_HEAD_RETURN,	/* __probe_func, __probe_ret_ip */
+	PROBE_HEAD_EVENT,	/* none: an eprobe */
 };
 
 /*
@@ -169,6 +178,16 @@ struct probe_parse {
  */
 int probe_arg_parse(struct probe_parse *p, const char *text,
 		    struct probe_arg *arg);
+/*
+ * Place @n arguments in the record after @head's fields (in order, with
+ * no padding, as the reference) and write the event's print fmt into
+ * @fmt (@size bytes). The size of the record's fixed part, or -E2BIG
+ * when @fmt is too small.
+ */
+int probe_args_layout(struct probe_arg *args, unsigned int n,
+		      enum probe_head head, char *fmt, size_t size);
+/* The bytes @arg takes in the record. */
+unsigned int probe_arg_size(const struct probe_arg *arg);
 /* Free what @arg holds (its immediate string). */
 void probe_arg_free(struct probe_arg *arg);
 

@@ -263,6 +263,56 @@ static void check_details(void)
 	}
 }
 
+/* the record and print fmt of the reference's example event */
+static void check_layout(void)
+{
+	static const char *const texts[] = {
+		"%ax", "name=+0(%di):string", "arr=+0(%si):u8[4]",
+	};
+	static const char want[] =
+		"\"(%lx) arg1=0x%Lx name=\\\"%s\\\" arr={%u,%u,%u,%u}\", "
+		"REC->__probe_ip, REC->arg1, __get_str(name), REC->arr[0], "
+		"REC->arr[1], REC->arr[2], REC->arr[3]";
+	static const char want_ret[] =
+		"\"(%lx <- %lx) x=%d\", REC->__probe_func, REC->__probe_ret_ip, "
+		"REC->x";
+	struct probe_parse p = { .flags = KPROBE, .env = &env };
+	struct probe_arg args[3];
+	char fmt[256];
+	int size, i;
+	bool ok = true;
+
+	for (i = 0; i < 3; i++) {
+		p.index = i + 1;
+		ok = ok && !probe_arg_parse(&p, texts[i], &args[i]);
+	}
+	size = ok ? probe_args_layout(args, 3, PROBE_HEAD_ENTRY, fmt,
+				      sizeof(fmt)) : -1;
+	ok = ok && size == 32 && args[0].offset == 16 &&
+	     args[1].offset == 24 && args[2].offset == 28 && !strcmp(fmt, want);
+	if (!ok)
+		printf("FAIL: layout: size %d fmt %s\n", size, fmt);
+	/* too small a buffer is refused, not cut */
+	ok = ok && probe_args_layout(args, 3, PROBE_HEAD_ENTRY, fmt, 40) ==
+		   -E2BIG;
+	for (i = 0; i < 3; i++)
+		probe_arg_free(&args[i]);
+	p.flags = KRET;
+	ok = ok && !probe_arg_parse(&p, "x=%ax:s32", &args[0]) &&
+	     probe_args_layout(args, 1, PROBE_HEAD_RETURN, fmt,
+			       sizeof(fmt)) == 28 &&
+	     args[0].offset == 24 && !strcmp(fmt, want_ret);
+	ok = ok && probe_args_layout(args, 1, PROBE_HEAD_EVENT, fmt,
+				     sizeof(fmt)) == 12 &&
+	     !strncmp(fmt, "\" x=%d\"", 7);
+	if (ok) {
+		passed++;
+	} else {
+		failed++;
+		printf("FAIL: layout: %s\n", fmt);
+	}
+}
+
 int main(void)
 {
 	size_t i;
@@ -272,6 +322,7 @@ int main(void)
 	for (i = 0; i < ARRAY_SIZE(good); i++)
 		check_good(&good[i]);
 	check_details();
+	check_layout();
 	for (i = 1; i < PERR_COUNT; i++) {
 		if (probe_err_text[i] && probe_err_text[i][0])
 			continue;
