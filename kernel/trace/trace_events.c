@@ -999,6 +999,80 @@ static void event_call_remove(struct trace_event_call *call)
 	list_del(&call->list);
 }
 
+/*
+ * In use: switched on (or held in soft mode by a trigger or a function
+ * command) in some array, or open as a perf event.
+ */
+static bool event_call_busy(struct trace_event_call *call)
+{
+	struct trace_event_file *file;
+	struct trace_array *tr;
+
+#ifdef CONFIG_PERF_EVENTS
+	if (call->perf_refcount)
+		return true;
+#endif
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		list_for_each_entry(file, &tr->events, list) {
+			if (file->event_call != call)
+				continue;
+			if (file->flags & (EVENT_FILE_FL_ENABLED |
+					   EVENT_FILE_FL_SOFT_MODE))
+				return true;
+			break;
+		}
+	}
+	return false;
+}
+
+/**
+ * trace_add_event_call - add an event made at run time
+ * @call: the event (a probe event, say), not yet known
+ *
+ * Registered as a module's events are: a file in every trace array, and
+ * its directory once the arrays have trees. The caller holds
+ * trace_types_lock, then event_mutex: upstream's callers hold only
+ * event_mutex and take trace_types_lock inside it, the reverse of this
+ * kernel's order (no caller is outside kernel/trace).
+ *
+ * Return: 0, or the -errno of the event's own initialisation.
+ */
+int trace_add_event_call(struct trace_event_call *call)
+{
+	int ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	lockdep_assert_held(&event_mutex);
+	ret = event_call_init(call);
+	if (ret)
+		return ret;
+	list_add(&call->list, &ftrace_events);
+	event_call_add_files(call);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(trace_add_event_call);
+
+/**
+ * trace_remove_event_call - remove an event trace_add_event_call() added
+ * @call: the event
+ *
+ * Refused while the event is in use anywhere (event_call_busy()); else it
+ * goes from every array, and buffers that held its records are cleared,
+ * since their printer goes with it. Locks as trace_add_event_call().
+ *
+ * Return: 0, or -EBUSY.
+ */
+int trace_remove_event_call(struct trace_event_call *call)
+{
+	lockdep_assert_held(&trace_types_lock);
+	lockdep_assert_held(&event_mutex);
+	if (event_call_busy(call))
+		return -EBUSY;
+	event_call_remove(call);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(trace_remove_event_call);
+
 /* ---------------------------------------------------------------- */
 /* Modules                                                             */
 
