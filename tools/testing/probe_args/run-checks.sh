@@ -24,6 +24,13 @@ else
 	grep -E '^FAIL|ERROR|runtime error' "$out/unit_cmd.log" | head -n 20
 fi
 grep '^probe_cmd unit: ' "$out/unit_cmd.log" || echo "probe_cmd unit: no summary (crashed?)"
+if "$out/unit_fetch" > "$out/unit_fetch.log" 2>&1; then
+	passed=$((passed + 1))
+else
+	failed=$((failed + 1))
+	grep -E '^FAIL|ERROR|runtime error' "$out/unit_fetch.log" | head -n 20
+fi
+grep '^probe_fetch unit: ' "$out/unit_fetch.log" || echo "probe_fetch unit: no summary (crashed?)"
 
 rm -rf "$out/corpus"
 cp -r "$here/corpus" "$out/corpus"

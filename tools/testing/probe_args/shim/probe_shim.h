@@ -49,4 +49,54 @@ static inline long strscpy(char *dst, const char *src, size_t size)
 	return n;
 }
 
+/* ---- a probe hit's world: registers, current, memory that faults ---- */
+
+/* x86-64's layout, as an array: the offsets the parser hands out */
+struct pt_regs {
+	unsigned long r[21];
+};
+
+#define SHIM_REG_SP	19
+#define SHIM_REG_AX	10
+
+static inline unsigned long regs_get_register(struct pt_regs *regs,
+					      unsigned int off)
+{
+	return off / 8 < 21 ? regs->r[off / 8] : 0;
+}
+
+static inline unsigned long kernel_stack_pointer(struct pt_regs *regs)
+{
+	return regs->r[SHIM_REG_SP];
+}
+
+static inline unsigned long regs_return_value(struct pt_regs *regs)
+{
+	return regs->r[SHIM_REG_AX];
+}
+
+unsigned long regs_get_kernel_stack_nth(struct pt_regs *regs, unsigned int n);
+unsigned long regs_get_kernel_argument(struct pt_regs *regs, unsigned int n);
+
+struct task_struct {
+	char comm[16];
+};
+
+extern struct task_struct shim_current;
+#define current (&shim_current)
+
+/* addresses below SHIM_FAULT_BELOW fault, as the nofault accessors say */
+#define SHIM_FAULT_BELOW	4096UL
+long copy_from_kernel_nofault(void *dst, const void *src, size_t size);
+long copy_from_user_nofault(void *dst, const void __user *src, size_t size);
+long strncpy_from_kernel_nofault(char *dst, const void *src, long count);
+long strncpy_from_user_nofault(char *dst, const void __user *src, long count);
+long strnlen_user_nofault(const void __user *src, long count);
+
+#define KSYM_SYMBOL_LEN		128
+/* "shim_sym+0x<off>/0x100" for any address */
+int sprint_symbol(char *buf, unsigned long addr);
+
+#define put_unaligned(v, p)	memcpy((p), &(__typeof__(*(p))){ (v) }, sizeof(*(p)))
+
 #endif /* PROBE_SHIM_H */

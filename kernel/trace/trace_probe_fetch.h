@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A probe hit's arguments into its record (trace_probe_fetch.c): the
+ * dynamic part's size first, to reserve the record, then the values.
+ *
+ * Included by: trace_probe_fetch.c
+ */
+#ifndef _KERNEL_TRACE_PROBE_FETCH_H
+#define _KERNEL_TRACE_PROBE_FETCH_H
+
+#include "trace_probe_args.h"
+
+struct pt_regs;
+
+/* ====== trace_probe_fetch.c: the values of a probe's arguments ====== */
+
+/* The bytes the strings of @args take after the record's fixed part. */
+int probe_args_dyn_size(const struct probe_arg *args, unsigned int n,
+			struct pt_regs *regs);
+/*
+ * Fetch @args into @rec (@size bytes, of which the first @fixed are the
+ * fixed part placed by probe_args_layout()); the strings follow it.
+ */
+void probe_args_store(const struct probe_arg *args, unsigned int n,
+		      struct pt_regs *regs, void *rec, unsigned int fixed,
+		      unsigned int size);
+
+#endif /* _KERNEL_TRACE_PROBE_FETCH_H */
