@@ -9,6 +9,7 @@
 #include <linux/ctype.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/sprintf.h>
 #include <linux/string.h>
 
 #include "trace_probe_cmd.h"
@@ -349,6 +350,128 @@ int probe_cmd_parse(enum probe_kind kind, int argc, const char *const *argv,
 		return parse_eprobe(argc, argv, cmd, e);
 	}
 	return -EINVAL;
+}
+
+static const char *const default_groups[] = {
+	[PROBE_KPROBE]	= "kprobes",
+	[PROBE_UPROBE]	= "uprobes",
+	[PROBE_FPROBE]	= "fprobes",
+	[PROBE_TPROBE]	= "tracepoints",
+	[PROBE_EPROBE]	= "eprobes",
+};
+
+/* ':', '.' and '*' after the first character become '_' */
+static void sanitize(char *name)
+{
+	for (name++; *name; name++)
+		if (*name == ':' || *name == '.' || *name == '*')
+			*name = '_';
+}
+
+void probe_cmd_default_names(struct probe_cmd *cmd)
+{
+	char *ev = cmd->event, kind = cmd->is_return ? 'r' : 'p';
+	size_t size = sizeof(cmd->event), len;
+	const char *base;
+
+	if (!cmd->group[0])
+		strscpy(cmd->group, default_groups[cmd->kind], sizeof(cmd->group));
+	if (ev[0])
+		return;
+	/* a long name is cut to fit, as the reference cuts it */
+	switch (cmd->kind) {
+	case PROBE_KPROBE:
+		/* an address: as %p prints it, hashed */
+		if (cmd->is_addr)
+			scnprintf(ev, size, "%c_0x%p", kind, (void *)cmd->addr);
+		else
+			scnprintf(ev, size, "%c_%s_%ld", kind, cmd->symbol,
+				  cmd->offset);
+		sanitize(ev);
+		break;
+	case PROBE_UPROBE:
+		/* "p_" even on a return, and the file's name to its first .-_ */
+		base = strrchr(cmd->symbol, '/');
+		base = base ? base + 1 : cmd->symbol;
+		len = strcspn(base, ".-_");
+		scnprintf(ev, size, "p_%.*s_0x%lx", (int)len, base, cmd->addr);
+		break;
+	case PROBE_FPROBE:
+		scnprintf(ev, size, "%s__%s", cmd->symbol,
+			  cmd->is_return ? "exit" : "entry");
+		sanitize(ev);
+		break;
+	case PROBE_TPROBE:
+		scnprintf(ev, size, "%s%s", isdigit(cmd->symbol[0]) ? "_" : "",
+			  cmd->symbol);
+		break;
+	case PROBE_EPROBE:
+		base = strchr(cmd->symbol, '.');
+		strscpy(ev, base ? base + 1 : cmd->symbol, size);
+		break;
+	}
+}
+
+/* A line being written: @len counts on past @size when cut. */
+struct line_buf {
+	char	*buf;
+	size_t	size, len;
+};
+
+static __printf(2, 3) void line_add(struct line_buf *l, const char *fmt, ...)
+{
+	size_t room = l->len < l->size ? l->size - l->len : 0;
+	va_list ap;
+
+	va_start(ap, fmt);
+	l->len += vsnprintf(room ? l->buf + l->len : NULL, room, fmt, ap);
+	va_end(ap);
+}
+
+int probe_cmd_show(const struct probe_cmd *cmd, const struct probe_arg *args,
+		   unsigned int n, char *buf, size_t size)
+{
+	struct line_buf l = { .buf = buf, .size = size };
+	char kind = cmd->is_return ? 'r' : 'p';
+	unsigned int i;
+
+	switch (cmd->kind) {
+	case PROBE_KPROBE:
+		line_add(&l, "%c", kind);
+		if (cmd->is_return && cmd->maxactive)
+			line_add(&l, "%u", cmd->maxactive);
+		line_add(&l, ":%s/%s ", cmd->group, cmd->event);
+		/* an address as %p prints it; "%return" is never shown */
+		if (cmd->is_addr)
+			line_add(&l, "0x%p", (void *)cmd->addr);
+		else if (cmd->offset)
+			line_add(&l, "%s+%lu", cmd->symbol, cmd->offset);
+		else
+			line_add(&l, "%s", cmd->symbol);
+		break;
+	case PROBE_UPROBE:
+		line_add(&l, "%c:%s/%s %s:0x%0*lx", kind, cmd->group, cmd->event,
+			 cmd->symbol, (int)(2 * sizeof(long)), cmd->addr);
+		if (cmd->ref_ctr)
+			line_add(&l, "(0x%lx)", cmd->ref_ctr);
+		break;
+	case PROBE_FPROBE:
+		line_add(&l, "f");
+		if (cmd->maxactive)
+			line_add(&l, "%u", cmd->maxactive);
+		line_add(&l, ":%s/%s %s%s", cmd->group, cmd->event, cmd->symbol,
+			 cmd->is_return ? "%return" : "");
+		break;
+	case PROBE_TPROBE:
+	case PROBE_EPROBE:
+		line_add(&l, "%c:%s/%s %s", cmd->kind == PROBE_TPROBE ? 't' : 'e',
+			 cmd->group, cmd->event, cmd->symbol);
+		break;
+	}
+	for (i = 0; i < n; i++)
+		line_add(&l, " %s=%s", args[i].name, args[i].text);
+	line_add(&l, "\n");
+	return l.len < size ? (int)l.len : -E2BIG;
 }
 
 int probe_cmd_caret(int argc, const char *const *argv, int word, int col)

@@ -66,6 +66,19 @@ struct probe_cmd_err {
 int probe_cmd_parse(enum probe_kind kind, int argc, const char *const *argv,
 		    struct probe_cmd *cmd, struct probe_cmd_err *e);
 /*
+ * Fill in what @cmd left to the defaults: its group (kprobes, uprobes,
+ * fprobes, tracepoints, eprobes) and its event's name, made from where
+ * it probes as the reference makes it.
+ */
+void probe_cmd_default_names(struct probe_cmd *cmd);
+/*
+ * The line kprobe_events, uprobe_events and dynamic_events read for a
+ * probe of @cmd with @n arguments @args, newline included, into @buf:
+ * its length, or -E2BIG when @size is too small.
+ */
+int probe_cmd_show(const struct probe_cmd *cmd, const struct probe_arg *args,
+		   unsigned int n, char *buf, size_t size);
+/*
  * The column of the error log's caret for an error at @word, @col of the
  * command @argv: the words joined by single blanks, one past the end for
  * a word after the last.

@@ -62,6 +62,7 @@ static void fuzz_cmd(unsigned int kind, char *text, size_t len)
 	struct probe_cmd_err e;
 	struct probe_cmd cmd;
 	int argc = 0, ret, caret;
+	char line[512];
 
 	for (tok = strtok_r(text, " \t", &save); tok && argc < PROBE_ARGS_MAX + 3;
 	     tok = strtok_r(NULL, " \t", &save))
@@ -73,6 +74,12 @@ static void fuzz_cmd(unsigned int kind, char *text, size_t len)
 		rule(strlen(cmd.group) <= PROBE_GROUP_MAX &&
 		     strlen(cmd.event) <= PROBE_GROUP_MAX, "name lengths", text);
 		rule(cmd.maxactive <= PROBE_MAXACTIVE_MAX, "maxactive", text);
+		probe_cmd_default_names(&cmd);
+		rule(cmd.group[0] && cmd.event[0] &&
+		     strlen(cmd.event) <= PROBE_GROUP_MAX, "default names", text);
+		ret = probe_cmd_show(&cmd, NULL, 0, line, sizeof(line));
+		rule(ret > 0 && line[ret - 1] == '\n' && !line[ret],
+		     "the line read back", text);
 		return;
 	}
 	if (e.err == PERR_NONE)

@@ -100,6 +100,94 @@ static bool parsed_right(const struct cmd_case *c, const struct probe_cmd *cmd)
 	return false;
 }
 
+struct show_case {
+	enum probe_kind	kind;
+	const char	*cmd;
+	const char	*line;		/* what the control files read */
+};
+
+/* each command's line as the files show it, names made by default */
+static const struct show_case shows[] = {
+	{ PROBE_KPROBE, "p vfs_read", "p:kprobes/p_vfs_read_0 vfs_read\n" },
+	{ PROBE_KPROBE, "r vfs_read", "r:kprobes/r_vfs_read_0 vfs_read\n" },
+	{ PROBE_KPROBE, "p vfs_read%return",
+	  "r:kprobes/r_vfs_read_0 vfs_read\n" },
+	{ PROBE_KPROBE, "r16:my/ev vfs_read x=%ax y=+8(%di):u32",
+	  "r16:my/ev vfs_read x=%ax y=+8(%di):u32\n" },
+	{ PROBE_KPROBE, "p vfs_read+0x10 %di",
+	  "p:kprobes/p_vfs_read_16 vfs_read+16 arg1=%di\n" },
+	{ PROBE_KPROBE, "p trace_printk:trace_printk_irq_work",
+	  "p:kprobes/p_trace_printk_trace_printk_irq_work_0 trace_printk:trace_printk_irq_work\n" },
+	{ PROBE_KPROBE, "p foo.isra.0", "p:kprobes/p_foo_isra_0_0 foo.isra.0\n" },
+	{ PROBE_UPROBE, "p /bin/bash:0x4245c0",
+	  "p:uprobes/p_bash_0x4245c0 /bin/bash:0x00000000004245c0\n" },
+	{ PROBE_UPROBE, "r /usr/lib/libc.so.6:0x100",
+	  "r:uprobes/p_libc_0x100 /usr/lib/libc.so.6:0x0000000000000100\n" },
+	{ PROBE_UPROBE, "p:u/ev /bin/sh:0x10(0x20) s=$stack",
+	  "p:u/ev /bin/sh:0x0000000000000010(0x20) s=$stack\n" },
+	{ PROBE_FPROBE, "f vfs_read", "f:fprobes/vfs_read__entry vfs_read\n" },
+	{ PROBE_FPROBE, "f vfs_read $retval",
+	  "f:fprobes/vfs_read__exit vfs_read%return arg1=$retval\n" },
+	{ PROBE_FPROBE, "f4 vfs_*%return",
+	  "f4:fprobes/vfs____exit vfs_*%return\n" },
+	{ PROBE_TPROBE, "t sched_switch", "t:tracepoints/sched_switch sched_switch\n" },
+	{ PROBE_TPROBE, "t 9p_req", "t:tracepoints/_9p_req 9p_req\n" },
+	{ PROBE_EPROBE, "e syscalls.sys_enter_openat",
+	  "e:eprobes/sys_enter_openat syscalls.sys_enter_openat\n" },
+};
+
+static int reg_offset(const char *name)
+{
+	return !strcmp(name, "ax") ? 80 : !strcmp(name, "di") ? 112 : -EINVAL;
+}
+
+static const struct probe_arg_env env = {
+	.reg_offset = reg_offset, .stack_words = 2048,
+};
+
+static int check_shows(void)
+{
+	int failed = 0;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(shows); i++) {
+		const struct show_case *c = &shows[i];
+		struct probe_parse p = {
+			.flags = PROBE_CTX_KERNEL | PROBE_CTX_ENTRY |
+				 PROBE_CTX_RETURN,
+			.env = &env,
+		};
+		char buf[256], line[256], *argv[16], *tok, *save;
+		struct probe_arg args[8];
+		struct probe_cmd_err e;
+		struct probe_cmd cmd;
+		int argc = 0, ret, n;
+
+		strscpy(buf, c->cmd, sizeof(buf));
+		for (tok = strtok_r(buf, " ", &save); tok && argc < 16;
+		     tok = strtok_r(NULL, " ", &save))
+			argv[argc++] = tok;
+		ret = probe_cmd_parse(c->kind, argc, (const char *const *)argv,
+				      &cmd, &e);
+		for (n = 0; !ret && n + 2 < argc; n++) {
+			p.index = n + 1;
+			ret = probe_arg_parse(&p, argv[n + 2], &args[n]);
+		}
+		if (!ret) {
+			probe_cmd_default_names(&cmd);
+			ret = probe_cmd_show(&cmd, args, n, line, sizeof(line));
+		}
+		if (ret < 0 || strcmp(line, c->line)) {
+			failed++;
+			printf("FAIL: '%s': %d '%s', want '%s'\n", c->cmd, ret,
+			       ret < 0 ? "" : line, c->line);
+		}
+		while (n--)
+			probe_arg_free(&args[n]);
+	}
+	return failed;
+}
+
 int main(void)
 {
 	int passed = 0, failed = 0;
@@ -111,6 +199,7 @@ int main(void)
 		struct probe_cmd_err e;
 		struct probe_cmd cmd;
 		int argc = 0, want = -1, got, ret;
+		bool ok;
 
 		strscpy(buf, c->cmd, sizeof(buf));
 		caret = strchr(buf, '^');
@@ -125,9 +214,12 @@ int main(void)
 				      &cmd, &e);
 		got = ret ? probe_cmd_caret(argc, (const char *const *)argv,
 					    e.word, e.col) : -1;
-		if (c->err ? ret && e.err == c->err && got == want &&
-			     e.err_also == c->also :
-			     !ret && parsed_right(c, &cmd)) {
+		if (c->err)
+			ok = ret && e.err == c->err && got == want &&
+			     e.err_also == c->also;
+		else
+			ok = !ret && parsed_right(c, &cmd);
+		if (ok) {
 			passed++;
 			continue;
 		}
@@ -136,6 +228,9 @@ int main(void)
 		       c->cmd, ret, probe_err_text[e.err], got, e.err_also,
 		       probe_err_text[c->err], want);
 	}
+	i = check_shows();
+	failed += i;
+	passed += ARRAY_SIZE(shows) - i;
 	printf("probe_cmd unit: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

@@ -33,6 +33,21 @@ static inline char *kstrndup(const char *s, size_t max, gfp_t gfp)
 	return p;
 }
 
+/* lib/vsprintf.c's: what was written, never more than @size - 1 */
+static inline __printf(3, 4) int scnprintf(char *buf, size_t size,
+					   const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	if (!size)
+		return 0;
+	return n < (int)size ? n : (int)size - 1;
+}
+
 /* lib/string.c's: the length copied, or -E2BIG when @src was cut */
 static inline long strscpy(char *dst, const char *src, size_t size)
 {
