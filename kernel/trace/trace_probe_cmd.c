@@ -474,6 +474,39 @@ int probe_cmd_show(const struct probe_cmd *cmd, const struct probe_arg *args,
 	return l.len < size ? (int)l.len : -E2BIG;
 }
 
+int probe_cmd_run(char *buf, int (*run)(int argc, const char **argv,
+					void *data), void *data)
+{
+	const char *argv[PROBE_ARGS_MAX + 3];
+	char *line, *next, *word;
+	int argc, ret;
+
+	for (line = buf; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (strlen(line) > PROBE_LINE_MAX)
+			return -EINVAL;
+		word = strchr(line, '#');
+		if (word)
+			*word = '\0';
+		argc = 0;
+		while ((word = strsep(&line, " \t\r\v\f"))) {
+			if (!*word)
+				continue;
+			if (argc == ARRAY_SIZE(argv))
+				break;
+			argv[argc++] = word;
+		}
+		if (!argc)
+			continue;
+		ret = run(argc, argv, data);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 int probe_cmd_caret(int argc, const char *const *argv, int word, int col)
 {
 	int i, pos = 0;

@@ -78,6 +78,19 @@ void probe_cmd_default_names(struct probe_cmd *cmd);
  */
 int probe_cmd_show(const struct probe_cmd *cmd, const struct probe_arg *args,
 		   unsigned int n, char *buf, size_t size);
+/* the longest command line a control file takes, newline excluded */
+#define PROBE_LINE_MAX		4094
+
+/*
+ * Run each line of @buf (a NUL-terminated write to a control file, which
+ * is changed): what follows a '#' is a comment, a line of no words does
+ * nothing, a longer line than PROBE_LINE_MAX is -EINVAL. @run gets the
+ * words of each line, at most PROBE_ARGS_MAX + 3 of them (more: that
+ * many, for it to refuse). The first error ends the run; the lines before
+ * it stay done.
+ */
+int probe_cmd_run(char *buf, int (*run)(int argc, const char **argv,
+					void *data), void *data);
 /*
  * The column of the error log's caret for an error at @word, @col of the
  * command @argv: the words joined by single blanks, one past the end for

@@ -188,6 +188,54 @@ static int check_shows(void)
 	return failed;
 }
 
+/* what probe_cmd_run() handed over: the lines' words, joined */
+static int collect(int argc, const char **argv, void *data)
+{
+	char *out = data;
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		strcat(out, i ? " " : "[");
+		strcat(out, argv[i]);
+	}
+	strcat(out, "]");
+	return strcmp(argv[0], "fail") ? 0 : -ENOENT;
+}
+
+static int check_run(void)
+{
+	static char buf[8192], out[8192];
+	int failed = 0, ret;
+
+	strscpy(buf, "p vfs_read  x=%ax # a comment\n\n  # only a comment\n"
+		"\tr  foo\nlast line without newline", sizeof(buf));
+	ret = probe_cmd_run(buf, collect, out);
+	if (ret || strcmp(out, "[p vfs_read x=%ax][r foo][last line without newline]")) {
+		printf("FAIL: run: %d '%s'\n", ret, out);
+		failed++;
+	}
+	/* the first error ends the run */
+	out[0] = '\0';
+	strscpy(buf, "a\nfail now\nnot run", sizeof(buf));
+	ret = probe_cmd_run(buf, collect, out);
+	if (ret != -ENOENT || strcmp(out, "[a][fail now]")) {
+		printf("FAIL: run stops: %d '%s'\n", ret, out);
+		failed++;
+	}
+	/* a line of 4095 bytes is too long, one of 4094 is not */
+	out[0] = '\0';
+	memset(buf, 'x', 4095);
+	buf[4095] = '\0';
+	ret = probe_cmd_run(buf, collect, out);
+	buf[4094] = '\0';
+	if (ret != -EINVAL || probe_cmd_run(buf, collect, out) ||
+	    strlen(out) != 4096) {
+		printf("FAIL: line length: %d\n", ret);
+		failed++;
+	}
+	return failed;
+}
+
 int main(void)
 {
 	int passed = 0, failed = 0;
@@ -231,6 +279,9 @@ int main(void)
 	i = check_shows();
 	failed += i;
 	passed += ARRAY_SIZE(shows) - i;
+	i = check_run();
+	failed += i;
+	passed += 3 - i;
 	printf("probe_cmd unit: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
