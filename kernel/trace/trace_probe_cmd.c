@@ -474,6 +474,103 @@ int probe_cmd_show(const struct probe_cmd *cmd, const struct probe_arg *args,
 	return l.len < size ? (int)l.len : -E2BIG;
 }
 
+int probe_cmd_removal(const char *word0, char *group, char *event)
+{
+	const char *spec, *slash;
+	size_t len;
+
+	if (word0[0] == '-') {
+		if (word0[1] != ':')
+			return -EINVAL;
+		spec = word0 + 2;
+	} else if (word0[0] == '!') {
+		spec = strchr(word0, ':');
+		if (!spec)
+			return -EINVAL;
+		spec++;
+	} else {
+		return -EINVAL;
+	}
+	/* only '/' separates here: "GRP/" is all of GRP, "EVENT" any group */
+	slash = strchr(spec, '/');
+	len = slash ? (size_t)(slash - spec) : 0;
+	if (len > PROBE_GROUP_MAX ||
+	    strlen(slash ? slash + 1 : spec) > PROBE_GROUP_MAX)
+		return -EINVAL;
+	memcpy(group, spec, len);
+	group[len] = '\0';
+	strscpy(event, slash ? slash + 1 : spec, PROBE_GROUP_MAX + 1);
+	if (!group[0] && !event[0])
+		return -EINVAL;
+	return 0;
+}
+
+/* Does @word name @cmd's place? */
+static bool loc_matches(const struct probe_cmd *cmd, const char *word)
+{
+	char buf[sizeof(cmd->symbol) + 64];
+	const char *dot;
+
+	switch (cmd->kind) {
+	case PROBE_KPROBE:
+		if (cmd->is_addr)
+			snprintf(buf, sizeof(buf), "0x%p", (void *)cmd->addr);
+		else if (cmd->offset)
+			snprintf(buf, sizeof(buf), "%s+%lu", cmd->symbol,
+				 cmd->offset);
+		else
+			strscpy(buf, cmd->symbol, sizeof(buf));
+		return !strcmp(word, buf);
+	case PROBE_UPROBE:
+		snprintf(buf, sizeof(buf), "%s:0x%0*lx", cmd->symbol,
+			 (int)(2 * sizeof(long)), cmd->addr);
+		if (!strcmp(word, buf))
+			return true;
+		if (!cmd->ref_ctr)
+			return false;
+		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
+			 "(0x%lx)", cmd->ref_ctr);
+		return !strcmp(word, buf);
+	case PROBE_FPROBE:
+	case PROBE_TPROBE:
+		/* the symbol alone: "SYM%return", as read back, is no match */
+		return !strcmp(word, cmd->symbol);
+	case PROBE_EPROBE:
+		dot = strchr(cmd->symbol, '.');
+		if (!dot)
+			return false;
+		return !strncmp(word, cmd->symbol, dot - cmd->symbol) &&
+		       (word[dot - cmd->symbol] == '.' ||
+			word[dot - cmd->symbol] == '/') &&
+		       !strcmp(word + (dot - cmd->symbol) + 1, dot + 1);
+	}
+	return false;
+}
+
+bool probe_cmd_matches(const struct probe_cmd *cmd,
+		       const struct probe_arg *args, unsigned int nargs,
+		       const char *const *words, int n)
+{
+	size_t len;
+	int i;
+
+	if (n < 1)
+		return true;
+	if (!loc_matches(cmd, words[0]))
+		return false;
+	for (i = 1; i < n; i++) {
+		const struct probe_arg *arg = &args[i - 1];
+
+		if ((unsigned int)i > nargs)
+			return false;
+		len = strlen(arg->name);
+		if (strncmp(words[i], arg->name, len) || words[i][len] != '=' ||
+		    strcmp(words[i] + len + 1, arg->text))
+			return false;
+	}
+	return true;
+}
+
 int probe_cmd_run(char *buf, int (*run)(int argc, const char **argv,
 					void *data), void *data)
 {

@@ -78,6 +78,22 @@ void probe_cmd_default_names(struct probe_cmd *cmd);
  */
 int probe_cmd_show(const struct probe_cmd *cmd, const struct probe_arg *args,
 		   unsigned int n, char *buf, size_t size);
+/*
+ * A removal, "-:[GRP/]EVENT [LOC [NAME=EXPR]...]" (or, in dynamic_events,
+ * "!" and a whole definition): the group and event of @argv[0] (either
+ * may be empty: any), or -EINVAL.
+ */
+int probe_cmd_removal(const char *word0, char *group, char *event);
+/*
+ * Whether the rest of a removal's words, @words[0..@n), match a probe of
+ * @cmd with @args: its place as the files show it (an fprobe's without
+ * "%return"; an eprobe's SYS.EVENT or SYS/EVENT), then its arguments
+ * "NAME=EXPR" one by one. Fewer words match more probes.
+ */
+bool probe_cmd_matches(const struct probe_cmd *cmd,
+		       const struct probe_arg *args, unsigned int nargs,
+		       const char *const *words, int n);
+
 /* the longest command line a control file takes, newline excluded */
 #define PROBE_LINE_MAX		4094
 

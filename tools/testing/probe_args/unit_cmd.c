@@ -236,6 +236,88 @@ static int check_run(void)
 	return failed;
 }
 
+/* removals: their names, then which probes their words match */
+static int check_removal(void)
+{
+	static const char *const bad[] = { "-", "-x", "-:", "-:/", "!p" };
+	struct probe_parse p = {
+		.flags = PROBE_CTX_KERNEL | PROBE_CTX_ENTRY, .env = &env,
+	};
+	char g[PROBE_GROUP_MAX + 1], e[PROBE_GROUP_MAX + 1];
+	const char *argv[8], *words[4];
+	struct probe_cmd_err err;
+	struct probe_arg args[2];
+	struct probe_cmd cmd;
+	int failed = 0;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		if (probe_cmd_removal(bad[i], g, e) != -EINVAL) {
+			printf("FAIL: removal '%s' taken\n", bad[i]);
+			failed++;
+		}
+	if (probe_cmd_removal("-:grp/ev", g, e) || strcmp(g, "grp") ||
+	    strcmp(e, "ev") || probe_cmd_removal("-:ev", g, e) || g[0] ||
+	    strcmp(e, "ev") || probe_cmd_removal("-:grp/", g, e) ||
+	    strcmp(g, "grp") || e[0] ||
+	    probe_cmd_removal("!p:kp/x", g, e) || strcmp(g, "kp") ||
+	    strcmp(e, "x") || probe_cmd_removal("-:a.b", g, e) || g[0] ||
+	    strcmp(e, "a.b")) {
+		printf("FAIL: removal names\n");
+		failed++;
+	}
+
+	argv[0] = "p:kp/ev";
+	argv[1] = "vfs_read+16";
+	probe_cmd_parse(PROBE_KPROBE, 2, argv, &cmd, &err);
+	p.index = 1;
+	probe_arg_parse(&p, "x=%ax", &args[0]);
+	p.index = 2;
+	probe_arg_parse(&p, "+8(%di):u32", &args[1]);
+	words[0] = "vfs_read+16";
+	words[1] = "x=%ax";
+	words[2] = "arg2=+8(%di):u32";
+	words[3] = "arg3=1";
+	if (!probe_cmd_matches(&cmd, args, 2, words, 0) ||
+	    !probe_cmd_matches(&cmd, args, 2, words, 1) ||
+	    !probe_cmd_matches(&cmd, args, 2, words, 2) ||
+	    !probe_cmd_matches(&cmd, args, 2, words, 3) ||
+	    probe_cmd_matches(&cmd, args, 2, words, 4)) {
+		printf("FAIL: kprobe removal matches\n");
+		failed++;
+	}
+	words[0] = "vfs_read+0x10";
+	if (probe_cmd_matches(&cmd, args, 2, words, 1)) {
+		printf("FAIL: the location as written is no match\n");
+		failed++;
+	}
+	argv[0] = "f";
+	argv[1] = "vfs_read%return";
+	probe_cmd_parse(PROBE_FPROBE, 2, argv, &cmd, &err);
+	words[0] = "vfs_read%return";
+	words[1] = "vfs_read";
+	if (probe_cmd_matches(&cmd, args, 0, words, 1) ||
+	    !probe_cmd_matches(&cmd, args, 0, words + 1, 1)) {
+		printf("FAIL: fprobe removal matches\n");
+		failed++;
+	}
+	argv[0] = "e";
+	argv[1] = "syscalls/sys_enter_openat";
+	probe_cmd_parse(PROBE_EPROBE, 2, argv, &cmd, &err);
+	words[0] = "syscalls.sys_enter_openat";
+	words[1] = "syscalls/sys_enter_openat";
+	words[2] = "syscalls/sys_enter_open";
+	if (!probe_cmd_matches(&cmd, args, 0, words, 1) ||
+	    !probe_cmd_matches(&cmd, args, 0, words + 1, 1) ||
+	    probe_cmd_matches(&cmd, args, 0, words + 2, 1)) {
+		printf("FAIL: eprobe removal matches\n");
+		failed++;
+	}
+	probe_arg_free(&args[0]);
+	probe_arg_free(&args[1]);
+	return failed;
+}
+
 int main(void)
 {
 	int passed = 0, failed = 0;
@@ -282,6 +364,9 @@ int main(void)
 	i = check_run();
 	failed += i;
 	passed += 3 - i;
+	i = check_removal();
+	failed += i;
+	passed += 10 - i;
 	printf("probe_cmd unit: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
