@@ -571,6 +571,46 @@ bool probe_cmd_matches(const struct probe_cmd *cmd,
 	return true;
 }
 
+bool probe_cmd_same(const struct probe_cmd *a, const struct probe_arg *aargs,
+		    unsigned int an, const struct probe_cmd *b,
+		    const struct probe_arg *bargs, unsigned int bn)
+{
+	unsigned int i;
+
+	if (a->kind != b->kind || a->is_addr != b->is_addr ||
+	    strcmp(a->symbol, b->symbol) || a->addr != b->addr ||
+	    a->offset != b->offset || an != bn)
+		return false;
+	for (i = 0; i < an; i++)
+		if (strcmp(aargs[i].text, bargs[i].text))
+			return false;
+	return true;
+}
+
+int probe_cmd_can_append(const struct probe_cmd *old,
+			 const struct probe_arg *oargs, unsigned int on,
+			 const struct probe_cmd *new,
+			 const struct probe_arg *nargs, unsigned int nn,
+			 bool same, struct probe_cmd_err *e)
+{
+	unsigned int i;
+
+	/* a return probe and an entry one, a tracepoint and a function */
+	if (old->is_return != new->is_return || old->kind != new->kind)
+		return cmd_fail(e, PERR_DIFF_PROBE_TYPE, 0, 0, EEXIST);
+	/* the first argument that differs, at its word */
+	for (i = 0; i < min(on, nn); i++)
+		if (strcmp(oargs[i].name, nargs[i].name) ||
+		    oargs[i].type != nargs[i].type ||
+		    oargs[i].count != nargs[i].count)
+			break;
+	if (i < min(on, nn) || on != nn)
+		return cmd_fail(e, PERR_DIFF_ARG_TYPE, i + 2, 0, EEXIST);
+	if (same)
+		return cmd_fail(e, PERR_SAME_PROBE, 0, 0, EEXIST);
+	return 0;
+}
+
 int probe_cmd_run(char *buf, int (*run)(int argc, const char **argv,
 					void *data), void *data)
 {

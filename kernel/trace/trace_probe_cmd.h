@@ -94,6 +94,22 @@ bool probe_cmd_matches(const struct probe_cmd *cmd,
 		       const struct probe_arg *args, unsigned int nargs,
 		       const char *const *words, int n);
 
+/*
+ * A definition naming an event that exists adds a probe to it: 0, or
+ * -EEXIST with @e saying why not. @old, @oargs: the event's first probe
+ * (whose record the event keeps); @same: one of its probes is at the
+ * new one's place with the same arguments.
+ */
+int probe_cmd_can_append(const struct probe_cmd *old,
+			 const struct probe_arg *oargs, unsigned int on,
+			 const struct probe_cmd *new,
+			 const struct probe_arg *nargs, unsigned int nn,
+			 bool same, struct probe_cmd_err *e);
+/* Are two probes at the same place with the same argument texts? */
+bool probe_cmd_same(const struct probe_cmd *a, const struct probe_arg *aargs,
+		    unsigned int an, const struct probe_cmd *b,
+		    const struct probe_arg *bargs, unsigned int bn);
+
 /* the longest command line a control file takes, newline excluded */
 #define PROBE_LINE_MAX		4094
 

@@ -318,6 +318,86 @@ static int check_removal(void)
 	return failed;
 }
 
+/* a definition added to an event: the reference's multiprobe cases */
+struct append_case {
+	const char	*cmd;		/* with '^' at the caret, or none */
+	enum probe_err	err;
+};
+
+static const struct append_case appends[] = {
+	{ "^r:kprobes/testevent do_exit", PERR_DIFF_PROBE_TYPE },
+	{ "p:kprobes/testevent kernel_clone ^bcd=\\1", PERR_DIFF_ARG_TYPE },
+	{ "p:kprobes/testevent kernel_clone ^abcd=\\1:u8", PERR_DIFF_ARG_TYPE },
+	{ "p:kprobes/testevent kernel_clone ^abcd=\\\"foo\"", PERR_DIFF_ARG_TYPE },
+	{ "^p:kprobes/testevent kernel_clone abcd=\\1", PERR_SAME_PROBE },
+	{ "p:kprobes/testevent kernel_clone abcd=\\1 ^x=%ax", PERR_DIFF_ARG_TYPE },
+	{ "p:kprobes/testevent do_exit abcd=\\2" },
+};
+
+/* parse a command and its arguments: its argument count, or -1 */
+static int parse_all(char *buf, const char **argv, struct probe_cmd *cmd,
+		     struct probe_arg *args)
+{
+	struct probe_parse p = {
+		.flags = PROBE_CTX_KERNEL | PROBE_CTX_ENTRY, .env = &env,
+	};
+	struct probe_cmd_err e;
+	char *tok, *save;
+	int argc = 0, i;
+
+	for (tok = strtok_r(buf, " ", &save); tok && argc < 8;
+	     tok = strtok_r(NULL, " ", &save))
+		argv[argc++] = tok;
+	if (probe_cmd_parse(PROBE_KPROBE, argc, argv, cmd, &e))
+		return -1;
+	for (i = 0; i + 2 < argc; i++) {
+		p.index = i + 1;
+		if (probe_arg_parse(&p, argv[i + 2], &args[i]))
+			return -1;
+	}
+	return i;
+}
+
+static int check_appends(void)
+{
+	char obuf[128] = "p:kprobes/testevent kernel_clone abcd=\\1", buf[128];
+	const char *oargv[8], *argv[8];
+	struct probe_arg oargs[4], args[4];
+	struct probe_cmd old, cmd;
+	struct probe_cmd_err e;
+	int on, n, failed = 0, want, got, ret;
+	size_t k;
+	char *caret;
+
+	on = parse_all(obuf, oargv, &old, oargs);
+	for (k = 0; k < ARRAY_SIZE(appends); k++) {
+		strscpy(buf, appends[k].cmd, sizeof(buf));
+		caret = strchr(buf, '^');
+		want = caret ? caret - buf : -1;
+		if (caret)
+			memmove(caret, caret + 1, strlen(caret));
+		n = parse_all(buf, argv, &cmd, args);
+		memset(&e, 0, sizeof(e));
+		ret = n < 0 ? -1 :
+		      probe_cmd_can_append(&old, oargs, on, &cmd, args, n,
+					   probe_cmd_same(&old, oargs, on, &cmd,
+							  args, n), &e);
+		got = ret ? probe_cmd_caret(n + 2, argv, e.word, e.col) : -1;
+		if (appends[k].err ? ret != -EEXIST || e.err != appends[k].err ||
+				     got != want : ret != 0) {
+			printf("FAIL: append '%s': %d \"%s\" at %d, want at %d\n",
+			       appends[k].cmd, ret, probe_err_text[e.err], got,
+			       want);
+			failed++;
+		}
+		while (n-- > 0)
+			probe_arg_free(&args[n]);
+	}
+	while (on-- > 0)
+		probe_arg_free(&oargs[on]);
+	return failed;
+}
+
 int main(void)
 {
 	int passed = 0, failed = 0;
@@ -367,6 +447,9 @@ int main(void)
 	i = check_removal();
 	failed += i;
 	passed += 10 - i;
+	i = check_appends();
+	failed += i;
+	passed += ARRAY_SIZE(appends) - i;
 	printf("probe_cmd unit: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
