@@ -326,6 +326,47 @@ static int parse_eprobe(int argc, const char *const *argv,
 	return 0;
 }
 
+/* PATH:OFFSET as the uprobe parser wants it: a '/', a digit after the last ':' */
+static bool uprobe_place(const char *arg)
+{
+	const char *colon = strrchr(arg, ':');
+
+	return strchr(arg, '/') && colon && isdigit(colon[1]);
+}
+
+int probe_cmd_kind(int argc, const char *const *argv)
+{
+	struct probe_cmd_err e = { };
+	struct probe_cmd cmd = { };
+	unsigned long addr;
+
+	if (argc < 2)
+		return -EINVAL;
+	switch (argv[0][0]) {
+	case 'e':
+		return PROBE_EPROBE;
+	case 'f':
+		return PROBE_FPROBE;
+	case 't':
+		return PROBE_TPROBE;
+	case 'p':
+	case 'r':
+		break;
+	default:
+		return -EINVAL;
+	}
+	/* not a number, and with a '/' and a ':': the kprobe parser declines */
+	if (kstrtoul(argv[1], 0, &addr) && strchr(argv[1], '/') &&
+	    strchr(argv[1], ':')) {
+		/* ...after its MAXACTIVE check, whose error is its own */
+		if (isdigit(argv[0][1]) &&
+		    (argv[0][0] == 'p' || parse_maxactive(argv[0], &cmd, &e)))
+			return PROBE_KPROBE;
+		return uprobe_place(argv[1]) ? PROBE_UPROBE : -EINVAL;
+	}
+	return PROBE_KPROBE;
+}
+
 int probe_cmd_parse(enum probe_kind kind, int argc, const char *const *argv,
 		    struct probe_cmd *cmd, struct probe_cmd_err *e)
 {

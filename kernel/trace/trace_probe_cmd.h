@@ -60,6 +60,14 @@ struct probe_cmd_err {
 };
 
 /*
+ * Which kind of probe a definition written to dynamic_events is, as the
+ * reference's parsers decline it or take it in turn: a kprobe takes
+ * "p"/"r" unless argv[1] looks like PATH:OFFSET (after a MAXACTIVE it
+ * must check first), a uprobe then needs a digit after the last ':'.
+ * -EINVAL when no kind takes it (nothing is logged then).
+ */
+int probe_cmd_kind(int argc, const char *const *argv);
+/*
  * Check @argv[0] and @argv[1] of a command of @kind and fill @cmd. 0, or
  * -errno with @e set.
  */

@@ -398,6 +398,44 @@ static int check_appends(void)
 	return failed;
 }
 
+/* which parser dynamic_events hands a definition to */
+static int check_kinds(void)
+{
+	static const struct {
+		const char *w0, *w1;
+		int kind;
+	} kinds[] = {
+		{ "p", "vfs_read", PROBE_KPROBE },
+		{ "r", "0xffffffff81000000", PROBE_KPROBE },
+		{ "p", "/bin/sh:10", PROBE_UPROBE },
+		{ "r:u/x", "/bin/sh:0x10", PROBE_UPROBE },
+		/* the kprobe parser's MAXACTIVE comes first */
+		{ "p5", "/bin/sh:10", PROBE_KPROBE },
+		{ "r0", "/bin/sh:10", PROBE_KPROBE },
+		{ "r5", "/bin/sh:10", PROBE_UPROBE },
+		/* neither takes it: no digit after the last ':' */
+		{ "p", "/bin/sh:x", -EINVAL },
+		{ "f", "vfs_read", PROBE_FPROBE },
+		{ "t", "sched_switch", PROBE_TPROBE },
+		{ "e", "sched.sched_switch", PROBE_EPROBE },
+		{ "s", "foo", -EINVAL },
+	};
+	int failed = 0;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		const char *argv[2] = { kinds[i].w0, kinds[i].w1 };
+		int got = probe_cmd_kind(2, argv);
+
+		if (got != kinds[i].kind) {
+			printf("FAIL: kind of '%s %s': %d, want %d\n",
+			       kinds[i].w0, kinds[i].w1, got, kinds[i].kind);
+			failed++;
+		}
+	}
+	return failed;
+}
+
 int main(void)
 {
 	int passed = 0, failed = 0;
@@ -450,6 +488,9 @@ int main(void)
 	i = check_appends();
 	failed += i;
 	passed += ARRAY_SIZE(appends) - i;
+	i = check_kinds();
+	failed += i;
+	passed += 12 - i;
 	printf("probe_cmd unit: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
