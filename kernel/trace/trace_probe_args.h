@@ -10,7 +10,7 @@
  * probe_arg_env, so that this parser is also built and fuzzed in
  * userspace (tools/testing/probe_args/).
  *
- * Included by: trace_probe_args.c
+ * Included by: trace_probe_args.c trace_probe_cmd.h trace_probe_fetch.h
  */
 #ifndef _KERNEL_TRACE_PROBE_ARGS_H
 #define _KERNEL_TRACE_PROBE_ARGS_H
