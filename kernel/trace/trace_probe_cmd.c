@@ -393,6 +393,43 @@ int probe_cmd_parse(enum probe_kind kind, int argc, const char *const *argv,
 	return -EINVAL;
 }
 
+/* A line being written: @len counts on past @size when cut. */
+struct line_buf {
+	char	*buf;
+	size_t	size, len;
+};
+
+static __printf(2, 3) void line_add(struct line_buf *l, const char *fmt, ...)
+{
+	size_t room = l->len < l->size ? l->size - l->len : 0;
+	va_list ap;
+
+	va_start(ap, fmt);
+	l->len += vsnprintf(room ? l->buf + l->len : NULL, room, fmt, ap);
+	va_end(ap);
+}
+
+int probe_cmd_filter(int argc, const char *const *argv, int *nargs,
+		     char *filter, size_t size, struct probe_cmd_err *e)
+{
+	struct line_buf l = { .buf = filter, .size = size };
+	int i, first;
+
+	filter[0] = '\0';
+	for (i = 2; i < argc && strcmp(argv[i], "if"); i++)
+		;
+	*nargs = i - 2;
+	if (i == argc)
+		return 0;
+	first = ++i;
+	/* the caret one past the end of the command */
+	if (i == argc)
+		return cmd_fail(e, PERR_NO_EP_FILTER, argc, 0, EINVAL);
+	for (; i < argc; i++)
+		line_add(&l, "%s%s", i > first ? " " : "", argv[i]);
+	return l.len < size ? 0 : -E2BIG;
+}
+
 static const char *const default_groups[] = {
 	[PROBE_KPROBE]	= "kprobes",
 	[PROBE_UPROBE]	= "uprobes",
@@ -451,22 +488,6 @@ void probe_cmd_default_names(struct probe_cmd *cmd)
 		strscpy(ev, base ? base + 1 : cmd->symbol, size);
 		break;
 	}
-}
-
-/* A line being written: @len counts on past @size when cut. */
-struct line_buf {
-	char	*buf;
-	size_t	size, len;
-};
-
-static __printf(2, 3) void line_add(struct line_buf *l, const char *fmt, ...)
-{
-	size_t room = l->len < l->size ? l->size - l->len : 0;
-	va_list ap;
-
-	va_start(ap, fmt);
-	l->len += vsnprintf(room ? l->buf + l->len : NULL, room, fmt, ap);
-	va_end(ap);
 }
 
 int probe_cmd_show(const struct probe_cmd *cmd, const struct probe_arg *args,

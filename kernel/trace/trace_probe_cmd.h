@@ -74,6 +74,15 @@ int probe_cmd_kind(int argc, const char *const *argv);
 int probe_cmd_parse(enum probe_kind kind, int argc, const char *const *argv,
 		    struct probe_cmd *cmd, struct probe_cmd_err *e);
 /*
+ * An eprobe's "if FILTER": the words of @argv from the first "if" on.
+ * *@nargs gets the number of argument words before it (all of them when
+ * there is no "if"), @filter the filter's words joined by single blanks.
+ * 0, -EINVAL with @e set when nothing follows "if", -E2BIG when @filter
+ * is too small.
+ */
+int probe_cmd_filter(int argc, const char *const *argv, int *nargs,
+		     char *filter, size_t size, struct probe_cmd_err *e);
+/*
  * Fill in what @cmd left to the defaults: its group (kprobes, uprobes,
  * fprobes, tracepoints, eprobes) and its event's name, made from where
  * it probes as the reference makes it.

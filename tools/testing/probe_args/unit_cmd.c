@@ -436,6 +436,35 @@ static int check_kinds(void)
 	return failed;
 }
 
+/* an eprobe's filter after "if" */
+static int check_filter(void)
+{
+	const char *a[] = { "e", "sys.ev", "x=$f", "if", "f", ">", "1" };
+	const char *b[] = { "e:foo/bar", "syscalls/sys_enter_openat", "if" };
+	struct probe_cmd_err e = { };
+	char filter[64];
+	int failed = 0, n;
+
+	if (probe_cmd_filter(7, a, &n, filter, sizeof(filter), &e) || n != 1 ||
+	    strcmp(filter, "f > 1")) {
+		printf("FAIL: filter '%s' after %d arguments\n", filter, n);
+		failed++;
+	}
+	if (probe_cmd_filter(3, a, &n, filter, sizeof(filter), &e) || n != 1 ||
+	    filter[0]) {
+		printf("FAIL: no filter\n");
+		failed++;
+	}
+	/* "e:foo/bar syscalls/sys_enter_openat if ^": one past the end */
+	if (probe_cmd_filter(3, b, &n, filter, sizeof(filter), &e) != -EINVAL ||
+	    e.err != PERR_NO_EP_FILTER ||
+	    probe_cmd_caret(3, b, e.word, e.col) != 39) {
+		printf("FAIL: nothing after if\n");
+		failed++;
+	}
+	return failed;
+}
+
 int main(void)
 {
 	int passed = 0, failed = 0;
@@ -491,6 +520,9 @@ int main(void)
 	i = check_kinds();
 	failed += i;
 	passed += 12 - i;
+	i = check_filter();
+	failed += i;
+	passed += 3 - i;
 	printf("probe_cmd unit: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
