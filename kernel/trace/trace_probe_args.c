@@ -702,19 +702,13 @@ static const struct {
 	[PROBE_HEAD_EVENT]	= { 8, "", "" },
 };
 
-/* A print fmt being written: @len counts on past @size when cut. */
-struct fmt_buf {
-	char	*buf;
-	size_t	size, len;
-};
-
-static __printf(2, 3) void fmt_add(struct fmt_buf *f, const char *fmt, ...)
+void probe_buf_add(struct probe_buf *b, const char *fmt, ...)
 {
-	size_t room = f->len < f->size ? f->size - f->len : 0;
+	size_t room = b->len < b->size ? b->size - b->len : 0;
 	va_list ap;
 
 	va_start(ap, fmt);
-	f->len += vsnprintf(room ? f->buf + f->len : NULL, room, fmt, ap);
+	b->len += vsnprintf(room ? b->buf + b->len : NULL, room, fmt, ap);
 	va_end(ap);
 }
 
@@ -722,34 +716,34 @@ int probe_args_layout(struct probe_arg *args, unsigned int n,
 		      enum probe_head head, char *fmt, size_t size)
 {
 	unsigned int i, j, offset = probe_heads[head].size;
-	struct fmt_buf f = { .buf = fmt, .size = size };
+	struct probe_buf f = { .buf = fmt, .size = size };
 	bool str;
 
-	fmt_add(&f, "\"%s", probe_heads[head].fmt);
+	probe_buf_add(&f, "\"%s", probe_heads[head].fmt);
 	for (i = 0; i < n; i++) {
 		args[i].offset = offset;
 		offset += probe_arg_size(&args[i]);
-		fmt_add(&f, " %s=", args[i].name);
+		probe_buf_add(&f, " %s=", args[i].name);
 		if (!args[i].count) {
-			fmt_add(&f, "%s", args[i].type->print);
+			probe_buf_add(&f, "%s", args[i].type->print);
 			continue;
 		}
 		for (j = 0; j < args[i].count; j++)
-			fmt_add(&f, "%c%s", j ? ',' : '{',
-				args[i].type->print);
-		fmt_add(&f, "}");
+			probe_buf_add(&f, "%c%s", j ? ',' : '{',
+				      args[i].type->print);
+		probe_buf_add(&f, "}");
 	}
-	fmt_add(&f, "\"%s", probe_heads[head].args);
+	probe_buf_add(&f, "\"%s", probe_heads[head].args);
 	for (i = 0; i < n; i++) {
 		str = args[i].type->store != PST_VALUE;
 		if (!args[i].count) {
-			fmt_add(&f, str ? ", __get_str(%s)" : ", REC->%s",
-				args[i].name);
+			probe_buf_add(&f, str ? ", __get_str(%s)" : ", REC->%s",
+				      args[i].name);
 			continue;
 		}
 		for (j = 0; j < args[i].count; j++)
-			fmt_add(&f, str ? ", __get_str(%s[%u])" :
-				", REC->%s[%u]", args[i].name, j);
+			probe_buf_add(&f, str ? ", __get_str(%s[%u])" :
+				      ", REC->%s[%u]", args[i].name, j);
 	}
 	/* cut short: the record would be described wrongly */
 	if (f.len >= size)

@@ -186,6 +186,13 @@ int probe_arg_parse(struct probe_parse *p, const char *text,
  */
 int probe_args_layout(struct probe_arg *args, unsigned int n,
 		      enum probe_head head, char *fmt, size_t size);
+/* Text written into @buf: @len counts on past @size when it was cut. */
+struct probe_buf {
+	char	*buf;
+	size_t	size, len;
+};
+
+__printf(2, 3) void probe_buf_add(struct probe_buf *b, const char *fmt, ...);
 /* The bytes @arg takes in the record. */
 unsigned int probe_arg_size(const struct probe_arg *arg);
 /* Free what @arg holds (its immediate string). */

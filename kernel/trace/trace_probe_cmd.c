@@ -393,26 +393,10 @@ int probe_cmd_parse(enum probe_kind kind, int argc, const char *const *argv,
 	return -EINVAL;
 }
 
-/* A line being written: @len counts on past @size when cut. */
-struct line_buf {
-	char	*buf;
-	size_t	size, len;
-};
-
-static __printf(2, 3) void line_add(struct line_buf *l, const char *fmt, ...)
-{
-	size_t room = l->len < l->size ? l->size - l->len : 0;
-	va_list ap;
-
-	va_start(ap, fmt);
-	l->len += vsnprintf(room ? l->buf + l->len : NULL, room, fmt, ap);
-	va_end(ap);
-}
-
 int probe_cmd_filter(int argc, const char *const *argv, int *nargs,
 		     char *filter, size_t size, struct probe_cmd_err *e)
 {
-	struct line_buf l = { .buf = filter, .size = size };
+	struct probe_buf l = { .buf = filter, .size = size };
 	int i, first;
 
 	filter[0] = '\0';
@@ -426,7 +410,7 @@ int probe_cmd_filter(int argc, const char *const *argv, int *nargs,
 	if (i == argc)
 		return cmd_fail(e, PERR_NO_EP_FILTER, argc, 0, EINVAL);
 	for (; i < argc; i++)
-		line_add(&l, "%s%s", i > first ? " " : "", argv[i]);
+		probe_buf_add(&l, "%s%s", i > first ? " " : "", argv[i]);
 	return l.len < size ? 0 : -E2BIG;
 }
 
@@ -493,46 +477,48 @@ void probe_cmd_default_names(struct probe_cmd *cmd)
 int probe_cmd_show(const struct probe_cmd *cmd, const struct probe_arg *args,
 		   unsigned int n, char *buf, size_t size)
 {
-	struct line_buf l = { .buf = buf, .size = size };
+	struct probe_buf l = { .buf = buf, .size = size };
 	char kind = cmd->is_return ? 'r' : 'p';
 	unsigned int i;
 
 	switch (cmd->kind) {
 	case PROBE_KPROBE:
-		line_add(&l, "%c", kind);
+		probe_buf_add(&l, "%c", kind);
 		if (cmd->is_return && cmd->maxactive)
-			line_add(&l, "%u", cmd->maxactive);
-		line_add(&l, ":%s/%s ", cmd->group, cmd->event);
+			probe_buf_add(&l, "%u", cmd->maxactive);
+		probe_buf_add(&l, ":%s/%s ", cmd->group, cmd->event);
 		/* an address as %p prints it; "%return" is never shown */
 		if (cmd->is_addr)
-			line_add(&l, "0x%p", (void *)cmd->addr);
+			probe_buf_add(&l, "0x%p", (void *)cmd->addr);
 		else if (cmd->offset)
-			line_add(&l, "%s+%lu", cmd->symbol, cmd->offset);
+			probe_buf_add(&l, "%s+%lu", cmd->symbol, cmd->offset);
 		else
-			line_add(&l, "%s", cmd->symbol);
+			probe_buf_add(&l, "%s", cmd->symbol);
 		break;
 	case PROBE_UPROBE:
-		line_add(&l, "%c:%s/%s %s:0x%0*lx", kind, cmd->group, cmd->event,
-			 cmd->symbol, (int)(2 * sizeof(long)), cmd->addr);
+		probe_buf_add(&l, "%c:%s/%s %s:0x%0*lx", kind, cmd->group,
+			      cmd->event, cmd->symbol, (int)(2 * sizeof(long)),
+			      cmd->addr);
 		if (cmd->ref_ctr)
-			line_add(&l, "(0x%lx)", cmd->ref_ctr);
+			probe_buf_add(&l, "(0x%lx)", cmd->ref_ctr);
 		break;
 	case PROBE_FPROBE:
-		line_add(&l, "f");
+		probe_buf_add(&l, "f");
 		if (cmd->maxactive)
-			line_add(&l, "%u", cmd->maxactive);
-		line_add(&l, ":%s/%s %s%s", cmd->group, cmd->event, cmd->symbol,
-			 cmd->is_return ? "%return" : "");
+			probe_buf_add(&l, "%u", cmd->maxactive);
+		probe_buf_add(&l, ":%s/%s %s%s", cmd->group, cmd->event,
+			      cmd->symbol, cmd->is_return ? "%return" : "");
 		break;
 	case PROBE_TPROBE:
 	case PROBE_EPROBE:
-		line_add(&l, "%c:%s/%s %s", cmd->kind == PROBE_TPROBE ? 't' : 'e',
-			 cmd->group, cmd->event, cmd->symbol);
+		probe_buf_add(&l, "%c:%s/%s %s",
+			      cmd->kind == PROBE_TPROBE ? 't' : 'e', cmd->group,
+			      cmd->event, cmd->symbol);
 		break;
 	}
 	for (i = 0; i < n; i++)
-		line_add(&l, " %s=%s", args[i].name, args[i].text);
-	line_add(&l, "\n");
+		probe_buf_add(&l, " %s=%s", args[i].name, args[i].text);
+	probe_buf_add(&l, "\n");
 	return l.len < size ? (int)l.len : -E2BIG;
 }
 

@@ -10,27 +10,19 @@ here=$(dirname "$0")
 passed=0
 failed=0
 
-if "$out/unit" > "$out/unit.log" 2>&1; then
-	passed=$((passed + 1))
-else
-	failed=$((failed + 1))
-	grep -E '^FAIL|ERROR|runtime error' "$out/unit.log" | head -n 20
-fi
-grep '^probe_args unit: ' "$out/unit.log" || echo "probe_args unit: no summary (crashed?)"
-if "$out/unit_cmd" > "$out/unit_cmd.log" 2>&1; then
-	passed=$((passed + 1))
-else
-	failed=$((failed + 1))
-	grep -E '^FAIL|ERROR|runtime error' "$out/unit_cmd.log" | head -n 20
-fi
-grep '^probe_cmd unit: ' "$out/unit_cmd.log" || echo "probe_cmd unit: no summary (crashed?)"
-if "$out/unit_fetch" > "$out/unit_fetch.log" 2>&1; then
-	passed=$((passed + 1))
-else
-	failed=$((failed + 1))
-	grep -E '^FAIL|ERROR|runtime error' "$out/unit_fetch.log" | head -n 20
-fi
-grep '^probe_fetch unit: ' "$out/unit_fetch.log" || echo "probe_fetch unit: no summary (crashed?)"
+# unit NAME SUMMARY: one test program, one check; its summary line shown
+unit() {
+	if "$out/$1" > "$out/$1.log" 2>&1; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		grep -E '^FAIL|ERROR|runtime error' "$out/$1.log" | head -n 20
+	fi
+	grep "^$2 unit: " "$out/$1.log" || echo "$2 unit: no summary (crashed?)"
+}
+unit unit probe_args
+unit unit_cmd probe_cmd
+unit unit_fetch probe_fetch
 
 rm -rf "$out/corpus"
 cp -r "$here/corpus" "$out/corpus"

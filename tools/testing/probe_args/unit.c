@@ -14,24 +14,9 @@
 #include <string.h>
 
 #include "trace_probe_args.h"
+#include "harness.h"
 
 static int passed, failed;
-
-static const char *const regs[] = {
-	"r15", "r14", "r13", "r12", "bp", "bx", "r11", "r10", "r9", "r8",
-	"ax", "cx", "dx", "si", "di", "orig_ax", "ip", "cs", "flags", "sp",
-	"ss",
-};
-
-static int reg_offset(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(regs); i++)
-		if (!strcmp(regs[i], name))
-			return i * 8;
-	return -EINVAL;
-}
 
 static unsigned long symbol(const char *name)
 {
@@ -57,7 +42,7 @@ static int field(void *data, const char *name, long *off, unsigned int *size,
 }
 
 static const struct probe_arg_env env = {
-	.reg_offset	= reg_offset,
+	.reg_offset	= harness_reg_offset,
 	.symbol		= symbol,
 	.field		= field,
 	.stack_words	= 2048,		/* THREAD_SIZE / sizeof(long) */
@@ -242,7 +227,7 @@ static void check_details(void)
 	bool ok;
 
 	ok = !probe_arg_parse(&p, "-u8(+16(%bp)):b3@5/32", &arg) &&
-	     arg.off == reg_offset("bp") && arg.nr_deref == 2 &&
+	     arg.off == harness_reg_offset("bp") && arg.nr_deref == 2 &&
 	     arg.deref[0].off == 16 && !arg.deref[0].user &&
 	     arg.deref[1].off == -8 && arg.deref[1].user &&
 	     arg.bf_width == 3 && arg.bf_offset == 5 && arg.type->size == 4 &&

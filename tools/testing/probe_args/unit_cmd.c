@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "trace_probe_cmd.h"
+#include "harness.h"
 
 #define L65 "12345678901234567890123456789012345678901234567890123456789012345"
 
@@ -136,13 +137,8 @@ static const struct show_case shows[] = {
 	  "e:eprobes/sys_enter_openat syscalls.sys_enter_openat\n" },
 };
 
-static int reg_offset(const char *name)
-{
-	return !strcmp(name, "ax") ? 80 : !strcmp(name, "di") ? 112 : -EINVAL;
-}
-
 static const struct probe_arg_env env = {
-	.reg_offset = reg_offset, .stack_words = 2048,
+	.reg_offset = harness_reg_offset, .stack_words = 2048,
 };
 
 static int check_shows(void)

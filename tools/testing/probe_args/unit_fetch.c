@@ -11,27 +11,12 @@
 #include <string.h>
 
 #include "trace_probe_fetch.h"
+#include "harness.h"
 
 static int passed, failed;
 
-static const char *const names[] = {
-	"r15", "r14", "r13", "r12", "bp", "bx", "r11", "r10", "r9", "r8",
-	"ax", "cx", "dx", "si", "di", "orig_ax", "ip", "cs", "flags", "sp",
-	"ss",
-};
-
-static int reg_offset(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(names); i++)
-		if (!strcmp(names[i], name))
-			return i * 8;
-	return -EINVAL;
-}
-
 static const struct probe_arg_env env = {
-	.reg_offset = reg_offset, .stack_words = 2048,
+	.reg_offset = harness_reg_offset, .stack_words = 2048,
 };
 
 struct thing {

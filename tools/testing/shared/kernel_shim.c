@@ -124,24 +124,3 @@ int kstrtol(const char *s, unsigned int base, long *res)
 		*res = v;
 	return ret;
 }
-
-/* lib/vsprintf.c's: as many digits as there are, no error */
-unsigned long simple_strtoul(const char *s, char **end, unsigned int base)
-{
-	unsigned long long v = 0;
-	int d;
-
-	if (!base) {
-		if (s[0] == '0' && (s[1] | 0x20) == 'x' && digit_value(s[2]) < 16)
-			base = 16;
-		else
-			base = s[0] == '0' ? 8 : 10;
-	}
-	if (base == 16 && s[0] == '0' && (s[1] | 0x20) == 'x')
-		s += 2;
-	for (; (d = digit_value(*s)) < (int)base; s++)
-		v = v * base + d;
-	if (end)
-		*end = (char *)s;
-	return v;
-}

@@ -317,12 +317,11 @@ static inline void *kvzalloc(size_t n, gfp_t gfp)
 
 #define kfree(p)		free((void *)(p))
 
-/* ---- numbers, as lib/kstrtox.c and simple_strtoul() read them ---- */
+/* ---- numbers, as lib/kstrtox.c reads them ---- */
 int kstrtoull(const char *s, unsigned int base, unsigned long long *res);
 int kstrtoll(const char *s, unsigned int base, long long *res);
 int kstrtoul(const char *s, unsigned int base, unsigned long *res);
 int kstrtol(const char *s, unsigned int base, long *res);
-unsigned long simple_strtoul(const char *s, char **end, unsigned int base);
 #define kvfree(p)		free((void *)(p))
 
 #endif /* TESTING_SHARED_KERNEL_SHIM_H */
