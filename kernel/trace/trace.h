@@ -602,6 +602,18 @@ int init_trace_output_events(void);
 extern struct rw_semaphore trace_event_sem;
 int __unregister_trace_event(struct trace_event *event);
 
+/* ============ trace_kprobe.c: kprobe events for perf alone ============ */
+
+/*
+ * The kprobe PMU's event: a kprobe on @func+@offs (or at @addr when
+ * @func is NULL), on its return if @is_return, with an event call of its
+ * own in no trace array. An ERR_PTR if it cannot be made or placed.
+ */
+struct trace_event_call *trace_kprobe_local(const char *func, void *addr,
+					    unsigned long offs, bool is_return);
+/* Undo trace_kprobe_local(), after perf let go of the event. */
+void trace_kprobe_local_free(struct trace_event_call *call);
+
 /* ================ trace_err_log.c: error_log ========================= */
 
 /*

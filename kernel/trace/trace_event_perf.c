@@ -16,11 +16,13 @@
  * add/del callbacks run from perf's scheduling with interrupts off and
  * only touch this CPU's list, which the probe walks under RCU.
  */
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/perf_event.h>
 #include <linux/security.h>
+#include <linux/string.h>
 #include <linux/trace_events.h>
 
 #include "trace_events_internal.h"
@@ -231,6 +233,54 @@ void perf_trace_destroy(struct perf_event *p_event)
 	trace_event_put_ref(call);
 	mutex_unlock(&event_mutex);
 }
+
+#ifdef CONFIG_KPROBE_EVENTS
+/*
+ * The kprobe PMU's event_init (perf_event_open() of type "kprobe"): a
+ * kprobe event made for @p_event alone, at attr.kprobe_func +
+ * attr.probe_offset, or at attr.kprobe_addr.
+ */
+int perf_kprobe_init(struct perf_event *p_event, bool is_retprobe)
+{
+	struct trace_event_call *call;
+	char *func = NULL;
+	int ret;
+
+	if (p_event->attr.kprobe_func) {
+		func = strndup_user(u64_to_user_ptr(p_event->attr.kprobe_func),
+				    KSYM_NAME_LEN);
+		if (IS_ERR(func))
+			return PTR_ERR(func) == -EINVAL ? -E2BIG : PTR_ERR(func);
+		if (!func[0]) {
+			kfree(func);
+			return -EINVAL;
+		}
+	}
+	call = trace_kprobe_local(func,
+				  (void *)(unsigned long)p_event->attr.kprobe_addr,
+				  p_event->attr.probe_offset, is_retprobe);
+	kfree(func);
+	if (IS_ERR(call))
+		return PTR_ERR(call);
+	mutex_lock(&event_mutex);
+	ret = perf_tp_open(call, p_event);
+	mutex_unlock(&event_mutex);
+	if (ret)
+		trace_kprobe_local_free(call);
+	return ret;
+}
+
+void perf_kprobe_destroy(struct perf_event *p_event)
+{
+	struct trace_event_call *call = p_event->tp_event;
+
+	mutex_lock(&event_mutex);
+	call->class->reg(call, TRACE_REG_PERF_CLOSE, p_event);
+	perf_tp_detach(p_event);
+	mutex_unlock(&event_mutex);
+	trace_kprobe_local_free(call);
+}
+#endif /* CONFIG_KPROBE_EVENTS */
 
 /*
  * Perf schedules @p_event in on this CPU (interrupts off). Unless the

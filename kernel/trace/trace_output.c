@@ -611,8 +611,8 @@ static void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
  *
  * Return: 1 if @s did not overflow, else 0.
  */
-static int seq_print_ip_sym(struct trace_seq *s, unsigned long ip,
-			    unsigned long sym_flags)
+int seq_print_ip_sym(struct trace_seq *s, unsigned long ip,
+		     unsigned long sym_flags)
 {
 	if (!ip) {
 		trace_seq_putc(s, '0');

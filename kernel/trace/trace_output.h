@@ -5,7 +5,7 @@
  * trace_selftest.c trace_selftest_graph.c (which read their own entries
  * back through them) trace_graph_output.c trace_latency.c (display-graph:
  * the default header when it is off) trace_functions.c (the text of its
- * func_repeats entries)
+ * func_repeats entries) trace_kprobe.c (the head of a kprobe event's text)
  *
  * trace_iter.c merges the per-CPU buffers into one stream ordered by
  * time stamp and serves `trace` and `snapshot`; trace_pipe.c consumes
@@ -75,6 +75,9 @@ void print_trace_header(struct seq_file *m, struct trace_iterator *iter);
 /* "function <-caller", the caller as print-parent says. */
 void trace_print_fn_call(struct trace_seq *s, unsigned long ip,
 			 unsigned long parent_ip, int flags);
+/* A code address, with offset and address as @sym_flags ask. */
+int seq_print_ip_sym(struct trace_seq *s, unsigned long ip,
+		     unsigned long sym_flags);
 /* A time stamp as the time column shows it ("secs.usecs" or the count). */
 void trace_print_time_column(struct trace_iterator *iter, u64 ts);
 

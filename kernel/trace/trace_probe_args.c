@@ -121,7 +121,7 @@ const char *const probe_err_text[PERR_COUNT] = {
  * The types after ':'. The first of them is the default. Their formats
  * are the format file's "print fmt" (ABI, with the kernel's %L).
  */
-static const struct probe_type probe_types[] = {
+static const struct probe_argtype probe_types[] = {
 	{ LONG_TYPE("x"), LONG_TYPE("u"), LONG_PRINT, sizeof(long), false, PST_VALUE },
 	{ "u8",  "u8",  "%u",   1, false, PST_VALUE },
 	{ "u16", "u16", "%u",   2, false, PST_VALUE },
@@ -149,9 +149,9 @@ static const struct probe_type probe_types[] = {
 #define TYPE_DEFAULT	(&probe_types[0])
 #define TYPE_STRING	(&probe_types[ARRAY_SIZE(probe_types) - 3])
 
-static const struct probe_type *type_lookup(const char *name, size_t len)
+static const struct probe_argtype *type_lookup(const char *name, size_t len)
 {
-	const struct probe_type *t;
+	const struct probe_argtype *t;
 
 	for (t = probe_types; t < probe_types + ARRAY_SIZE(probe_types); t++)
 		if (strlen(t->name) == len && !strncmp(t->name, name, len))

@@ -95,7 +95,7 @@ enum probe_store {
 	PST_SYMSTR,	/* "sym+0xoff/0xsize" of the value */
 };
 
-struct probe_type {
+struct probe_argtype {
 	const char	*name;		/* as written after ':' */
 	const char	*fmt_type;	/* the type in the format file */
 	const char	*print;		/* its format in the print fmt */
@@ -121,7 +121,7 @@ struct probe_arg {
 	/* the reads, innermost first; the last one reads the type's size */
 	unsigned int		nr_deref;
 	struct probe_deref	deref[PROBE_DEREF_MAX];
-	const struct probe_type	*type;
+	const struct probe_argtype	*type;
 	unsigned int		count;		/* TYPE[N]: N, else 0 */
 	/* a bitfield b<width>@<offset>/<container>, width 0 if none */
 	unsigned char		bf_width, bf_offset;

@@ -10,7 +10,7 @@
  * No kernel state: built and tested in userspace too
  * (tools/testing/probe_args/).
  *
- * Included by: trace_probe_cmd.c
+ * Included by: trace_probe_cmd.c trace_probe.h trace_dynevent.c
  */
 #ifndef _KERNEL_TRACE_PROBE_CMD_H
 #define _KERNEL_TRACE_PROBE_CMD_H

@@ -3,7 +3,7 @@
  * A probe hit's arguments into its record (trace_probe_fetch.c): the
  * dynamic part's size first, to reserve the record, then the values.
  *
- * Included by: trace_probe_fetch.c
+ * Included by: trace_probe_fetch.c trace_probe.c
  */
 #ifndef _KERNEL_TRACE_PROBE_FETCH_H
 #define _KERNEL_TRACE_PROBE_FETCH_H
