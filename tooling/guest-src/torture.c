@@ -70,19 +70,19 @@ enum op {
 	OP_SIZE, OP_SIZE_CPU, OP_SIZE_ABSURD, OP_SUBBUF, OP_TRACING_ON,
 	OP_TRUNCATE, OP_SNAPSHOT, OP_TRACER, OP_SET_EVENT, OP_ENABLE,
 	OP_FILTER, OP_MKDIR, OP_RMDIR, OP_BLOCKED_RMDIR, OP_CLOCK, OP_PERCENT,
-	OP_OPTION, OP_HOTPLUG, OP_MODULE, NOPS
+	OP_OPTION, OP_HOTPLUG, OP_MODULE, OP_PROBE, NOPS
 };
 
 static const char *const op_name[NOPS] = {
 	"size", "size_cpu", "size_absurd", "subbuf", "tracing_on",
 	"truncate", "snapshot", "tracer", "set_event", "enable",
 	"filter", "mkdir", "rmdir", "blocked_rmdir", "clock", "percent",
-	"option", "hotplug", "module",
+	"option", "hotplug", "module", "probe",
 };
 
 /* How often each kind is picked, out of the sum (-o zeroes the others). */
 static int op_weight[NOPS] = {
-	6, 4, 2, 4, 6, 4, 4, 4, 5, 5, 4, 3, 3, 1, 3, 3, 6, 1, 1,
+	6, 4, 2, 4, 6, 4, 4, 4, 5, 5, 4, 3, 3, 1, 3, 3, 6, 1, 1, 4,
 };
 
 struct epoch {
@@ -1392,6 +1392,41 @@ static int op_module(struct op_ctx *op)
 }
 
 /*
+ * Probe events of the top level's kprobe_events (none on a kernel without
+ * them: refused): made (a probe or a return probe on vfs_read, which every
+ * reader calls), switched on and off in an array, removed.
+ */
+static int op_probe(struct op_ctx *op)
+{
+	int n = op->v % 6, drained = 0, ret;
+	char cmd[96];
+
+	switch ((op->v >> 4) % 4) {
+	case 0:
+		snprintf(cmd, sizeof(cmd), n & 1 ?
+			 "r:torture/k%d vfs_read ret=$retval" :
+			 "p:torture/k%d vfs_read fd=%%di:u32 b=+0(%%si):u8", n);
+		return put(TR "/kprobe_events", cmd);
+	case 1:
+	case 2:
+		snprintf(op->path, sizeof(op->path), "%s/events/torture/k%d/enable",
+			 op->arr, n);
+		snprintf(op->val, sizeof(op->val), "%d", (op->v >> 8) & 1);
+		return OP_WRITE;
+	default:
+		/* an event that recorded goes with every buffer's records: an epoch ends */
+		if (acct_begin(&drained)) {
+			op->abort = 1;
+			return -EIO;
+		}
+		snprintf(cmd, sizeof(cmd), "-:torture/k%d", n);
+		ret = put(TR "/kprobe_events", cmd);
+		acct_end(drained);
+		return ret;
+	}
+}
+
+/*
  * The operations, by kind: ->act returns OP_WRITE for do_op() to write
  * ->val to ->path as the flags say, or the result of an operation it did
  * itself. (Names and weights: op_name[], op_weight[].)
@@ -1419,6 +1454,7 @@ static const struct op_kind {
 	[OP_OPTION]		= { op_option, OPF_LIVE },
 	[OP_HOTPLUG]		= { op_hotplug },
 	[OP_MODULE]		= { op_module },
+	[OP_PROBE]		= { op_probe, OPF_TOP },
 };
 
 static int op_put(struct op_ctx *op, unsigned int flags)
@@ -1734,6 +1770,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	put(ACCT "/options/overwrite", "1");
+	truncate_file(TR "/kprobe_events");
 	put(TR "/set_event", "sched:sched_switch sched:sched_wakeup timer:hrtimer_start irq:*");
 	put(TR "/tracing_on", "1");
 	put(ACCT "/tracing_on", "1");
