@@ -833,7 +833,14 @@ static const char readme_text[] =
 #ifdef CONFIG_HIST_TRIGGERS
 	"\t           s:[synthetic/]<event> <field> [<field>]\n"
 #endif
+	/*
+	 * Upstream builds event probes with every probe event: here they
+	 * are their own option (CONFIG_EPROBE_EVENTS), which the kernel
+	 * gets with them. Until then the README does not claim them.
+	 */
+#ifdef CONFIG_EPROBE_EVENTS
 	"\t           e[:[<group>/][<event>]] <attached-group>.<attached-event> [<args>] [if <filter>]\n"
+#endif
 	"\t           -:[<group>/][<event>]\n"
 #ifdef CONFIG_KPROBE_EVENTS
 	"\t    place: [<module>:]<symbol>[+<offset>]|<memaddr>\n"
@@ -862,8 +869,10 @@ static const char readme_text[] =
 	"\t    stype: u8/u16/u32/u64, s8/s16/s32/s64, pid_t,\n"
 	"\t           [unsigned] char/int/long\n"
 #endif
+#ifdef CONFIG_EPROBE_EVENTS
 	"\t    efield: For event probes ('e' types), the field is on of the fields\n"
 	"\t            of the <attached-group>/<attached-event>.\n"
+#endif
 #endif
 	"  events/\t\t- Directory containing all trace event subsystems:\n"
 	"      enable\t\t- Write 0/1 to enable/disable tracing of all events\n"

@@ -692,8 +692,11 @@ static int kprobe_module_notify(struct notifier_block *nb, unsigned long val,
 
 static struct notifier_block kprobe_module_nb = {
 	.notifier_call	= kprobe_module_notify,
-	/* after kprobes' own notifier has seen the module */
-	.priority	= 1,
+	/*
+	 * After kprobes' own notifier (priority 0; higher runs first) has
+	 * added the module's functions to its blacklist.
+	 */
+	.priority	= -1,
 };
 
 /* ---------------------------------------------------------------- */

@@ -185,13 +185,13 @@ static int fetch_string(const struct probe_arg *arg, unsigned long addr,
 	}
 	if (!room)
 		return 0;
+	/* both give the length with the NUL, or @room when they cut it */
 	if (user)
 		len = strncpy_from_user_nofault(dst, (const void __user *)addr,
 						room);
 	else
 		len = strncpy_from_kernel_nofault(dst, (const void *)addr, room);
-	/* the copy's length without its NUL, @room when it was cut */
-	return len < 0 ? 0 : len + (len < room);
+	return len < 0 ? 0 : len;
 }
 
 static unsigned int elements(const struct probe_arg *arg)

@@ -50,6 +50,34 @@ static const char *data_loc_str(const u8 *rec, unsigned int offset)
 	return loc >> 16 ? (const char *)rec + (loc & 0xffff) : NULL;
 }
 
+/*
+ * The strings of @args are packed after the fixed part, in order: each
+ * data_loc's length is its string's with the NUL, each starts where the
+ * one before ended, and the last ends at @end. (A length off by one put
+ * the second of two strings one byte late and cut its last character.)
+ */
+static int strings_packed(const u8 *rec, const struct probe_arg *args,
+			  int n, unsigned int fixed, unsigned int end)
+{
+	unsigned int at = fixed, len;
+	u32 loc;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (args[i].type->store == PST_VALUE)
+			continue;
+		memcpy(&loc, rec + args[i].offset, 4);
+		len = loc >> 16;
+		if (!len)
+			continue;
+		if ((loc & 0xffff) != at ||
+		    strnlen((const char *)rec + at, len) != len - 1)
+			return 0;
+		at += len;
+	}
+	return at == end;
+}
+
 int main(void)
 {
 	char texts[][64] = {
@@ -136,6 +164,8 @@ int main(void)
 	check(v64 == (unsigned long)&thing, "$arg2");
 	/* the strings end where the dynamic size said */
 	check(!!data_loc_str(rec, args[1].offset), "a struct's bytes as a string");
+	check(strings_packed(rec, args, N, fixed, fixed + dyn),
+	      "strings packed one after the other, each with its NUL");
 out:
 	for (i = 0; i < N; i++)
 		probe_arg_free(&args[i]);

@@ -59,7 +59,8 @@ long strncpy_from_kernel_nofault(char *dst, const void *src, long count)
 		return count;
 	}
 	memcpy(dst, src, n + 1);
-	return n;
+	/* as the kernel's: the length with the NUL, @count when cut */
+	return n + 1;
 }
 
 long strncpy_from_user_nofault(char *dst, const void __user *src, long count)
