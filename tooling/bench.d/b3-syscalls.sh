@@ -16,10 +16,6 @@ IDLE_FUNC=ksys_sync
 # On the loop's path, with calls below it: the graph tracer's subtree.
 SUBTREE_FUNC=ksys_read
 
-sysloop_ns() {
-	sysloop "$ITER" | sed -n 's/^sysloop: \([0-9.]*\) ns\/iter/\1/p'
-}
-
 run() { # name
 	i=0
 	while [ $i -lt "$REPS" ]; do
@@ -27,11 +23,6 @@ run() { # name
 		bench_value $1 ns/iter "${v:-nan}"
 		i=$((i + 1))
 	done
-}
-
-median() { # values...
-	printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END {
-		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 # Every record the buffer took since the last reset, overwritten ones
@@ -55,7 +46,7 @@ while [ $i -lt "$REPS" ]; do
 	offs="$offs ${v:-0}"
 	i=$((i + 1))
 done
-off=$(median $offs)
+off=$(bench_median $offs)
 
 # per_call NAME V W DIV: the cost of one recorded call, from an iteration
 # that took V ns against tracing off's $off, with W entries written over

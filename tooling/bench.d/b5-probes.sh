@@ -12,15 +12,6 @@ REPS=${BENCH_REPS:-5}
 ITER=${SYSLOOP_ITER:-200000}
 FUNC=ksys_read
 
-sysloop_ns() {
-	sysloop "$ITER" | sed -n 's/^sysloop: \([0-9.]*\) ns\/iter/\1/p'
-}
-
-median() { # values...
-	printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END {
-		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
 # hits: every hit kprobe_profile counts, all probes together
 hits() {
 	awk '{ n += $2 } END { print n + 0 }' $TR/kprobe_profile
@@ -59,7 +50,7 @@ else
 		offs="$offs ${v:-0}"
 		i=$((i + 1))
 	done
-	off=$(median $offs)
+	off=$(bench_median $offs)
 	per_hit b5-kprobe-hit "p:b5/kp $FUNC fd=%di:u32 count=%dx:u64"
 	per_hit b5-kretprobe-hit "r:b5/kr $FUNC ret=\$retval:s64"
 	echo > $TR/trace
