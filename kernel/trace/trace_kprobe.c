@@ -210,7 +210,8 @@ static bool module_loaded(const char *name)
 {
 	struct module *mod;
 
-	guard(rcu)();
+	/* the module list is read under RCU-sched (or module_mutex) */
+	guard(preempt)();
 	mod = find_module(name);
 	return mod && mod->state != MODULE_STATE_UNFORMED;
 }
