@@ -74,3 +74,15 @@ trace_cmd_case record-function tracer:function 'function:' \
 	-p function -l 'schedule*' sleep 0.2
 trace_cmd_case record-function-graph tracer:function_graph 'funcgraph_entry:' \
 	-p function_graph -g 'schedule' sleep 0.2
+# A kprobe event (issue 38): defined through kprobe_events, recorded by
+# name, decoded by libtraceevent from its format: the head by the print
+# fmt's "(%lx)", the __data_loc string.
+if [ -w $TR/kprobe_events ]; then
+	echo 'p:t4/open do_sys_openat2 dfd=%di:s32 path=+0(%si):ustring' >> $TR/kprobe_events
+	trace_cmd_case record-kprobe kprobe_events \
+		'open: *([0-9a-f]*) dfd=-100 path="/t4-no-such-file"' \
+		-e t4:open sh -c 'cat /t4-no-such-file 2> /dev/null; true'
+	echo '-:t4/open' >> $TR/kprobe_events
+else
+	result record-kprobe SKIP
+fi
