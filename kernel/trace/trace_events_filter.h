@@ -2,8 +2,8 @@
 /*
  * The event filter language, as the rest of kernel/trace sees it.
  * Included by: trace_events_filter*.c trace_events_format.c
- * trace_events_trigger.c trace_event_perf.c, and tools/testing/filter/
- * (which compiles the language in userspace)
+ * trace_events_trigger.c trace_event_perf.c trace_eprobe.c, and
+ * tools/testing/filter/ (which compiles the language in userspace)
  *
  * trace_events_filter.c turns an expression such as
  *
@@ -135,5 +135,20 @@ char *event_filter_error_report(const char *expr, int code, int pos);
 
 /* Free a filter nobody can reach any more. NULL is fine. */
 void event_filter_free(struct event_filter *filter);
+
+/* ========= trace_events_filter_files.c: the filter files ============== */
+
+struct trace_array;
+
+/* error_log's name for the filters' errors */
+#define EVENT_FILTER_ERR_LOC	"event filter parse error"
+
+/*
+ * Log in @tr's error_log (NULL: the top array's) the error @err of
+ * @expr, as every place that takes a filter does: its message and
+ * column, or, when it failed for another reason, the errno entry.
+ */
+void event_filter_log_error(struct trace_array *tr, const char *expr,
+			    const struct filter_error *err);
 
 #endif /* _TRACE_EVENTS_FILTER_H */

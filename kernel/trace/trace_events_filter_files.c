@@ -33,8 +33,6 @@
 #include "trace_events_internal.h"
 #include "trace_events_filter.h"
 
-#define FILTER_ERR_LOC	"event filter parse error"
-
 /* What events/<sys>/filter reads when no error is to be shown. */
 static const char subsystem_filter_help[] =
 	"### global filter ###\n"
@@ -42,21 +40,21 @@ static const char subsystem_filter_help[] =
 	"# Only events with the given fields will be affected.\n"
 	"# If no events are modified, an error message will be displayed here\n";
 
+void event_filter_log_error(struct trace_array *tr, const char *expr,
+			    const struct filter_error *err)
+{
+	if (err->code > FILTER_ERR_NONE)
+		tracing_log_err(tr, EVENT_FILTER_ERR_LOC, expr, filter_err_text,
+				err->code, err->pos);
+	else
+		tracing_log_err(tr, EVENT_FILTER_ERR_LOC, expr, filter_err_text,
+				FILTER_ERR_ERRNO, 0);
+}
+
 static struct event_filter *file_filter(struct trace_event_file *file)
 {
 	return rcu_dereference_protected(file->filter,
 					 lockdep_is_held(&event_mutex));
-}
-
-static void log_filter_error(struct trace_array *tr, const char *expr,
-			     const struct filter_error *err)
-{
-	if (err->code > FILTER_ERR_NONE)
-		tracing_log_err(tr, FILTER_ERR_LOC, expr, filter_err_text,
-				err->code, err->pos);
-	else
-		tracing_log_err(tr, FILTER_ERR_LOC, expr, filter_err_text,
-				FILTER_ERR_ERRNO, 0);
 }
 
 /*
@@ -168,7 +166,7 @@ static int event_filter_set(struct trace_event_file *file, const char *expr)
 	if (!filter)
 		return ret;
 	if (ret)
-		log_filter_error(file->tr, expr, &err);
+		event_filter_log_error(file->tr, expr, &err);
 	filters_free_after_probes(filter_replace(file, filter));
 	return ret;
 }
@@ -272,7 +270,7 @@ static int subsystem_filter_set(struct trace_subsystem_dir *dir,
 		if (ret) {
 			event_filter_free(made[i]);
 			made[i] = NULL;
-			tracing_log_err(tr, FILTER_ERR_LOC, expr,
+			tracing_log_err(tr, EVENT_FILTER_ERR_LOC, expr,
 					filter_err_text,
 					FILTER_ERR_BAD_SUBSYS_FILTER, 0);
 		} else {

@@ -315,6 +315,12 @@ void trace_event_triggers_clear(struct trace_event_file *file)
 	if (list_empty(&file->triggers))
 		return;
 	list_for_each_entry_safe(t, next, &file->triggers, list) {
+		/*
+		 * Its holder takes it off (an eprobe, when it is disabled in
+		 * this array, which an array's removal does after this).
+		 */
+		if (t->cmd->flags & TRIGGER_CMD_INTERNAL)
+			continue;
 		trigger_unlink(t);
 		/* ->list is free for our own use once the probes are done */
 		INIT_LIST_HEAD(&t->list);
@@ -326,6 +332,60 @@ void trace_event_triggers_clear(struct trace_event_file *file)
 }
 
 /* ---------------------------------------------------------------- */
+/* Internal triggers                                                   */
+
+static const struct event_trigger_cmd internal_cmd = {
+	.name	= "eprobe",
+	.type	= ETT_EVENT_EPROBE,
+	.flags	= TRIGGER_CMD_NEEDS_REC | TRIGGER_CMD_INTERNAL,
+};
+
+struct event_trigger *
+trace_event_internal_trigger_add(struct trace_event_file *file,
+				 const struct trace_action_type *action,
+				 void *data, const char *filter)
+{
+	struct filter_error err = { };
+	struct event_filter *f = NULL;
+	struct event_trigger *t;
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+	t = trigger_alloc(&internal_cmd, file);
+	if (!t)
+		return ERR_PTR(-ENOMEM);
+	t->action.type = action;
+	t->action.data = data;
+	if (filter) {
+		/* its holder checked the expression when it took it */
+		ret = event_filter_compile(file->event_call, filter, false, &f,
+					   &err);
+		if (ret) {
+			event_filter_free(f);
+			kfree(t);
+			return ERR_PTR(ret);
+		}
+		/* not yet reachable by any probe */
+		rcu_assign_pointer(t->filter, f);
+	}
+	ret = trigger_add(t);
+	if (ret) {
+		trigger_free(t);
+		return ERR_PTR(ret);
+	}
+	return t;
+}
+
+void trace_event_internal_trigger_remove(struct event_trigger *t)
+{
+	lockdep_assert_held(&event_mutex);
+	trigger_unlink(t);
+	/* no probe is still firing its action once this returns */
+	tracepoint_synchronize_unregister();
+	trigger_free(t);
+}
+
+/* ---------------------------------------------------------------- */
 /* Parsing                                                             */
 
 /* Parse a count at @param (NULL: no count); -EINVAL if not a number. */
@@ -334,16 +394,6 @@ static int trigger_parse_count(const char *param, long *count)
 	if (trigger_read_count(param, count))
 		return -EINVAL;
 	return 0;
-}
-
-/* Log a filter that does not compile the way the filter files do. */
-static void trigger_filter_error(struct trace_array *tr, const char *expr,
-				 const struct filter_error *err)
-{
-	int code = err->code > FILTER_ERR_NONE ? err->code : FILTER_ERR_ERRNO;
-
-	tracing_log_err(tr, "event filter parse error", expr, filter_err_text,
-			code, err->code > FILTER_ERR_NONE ? err->pos : 0);
 }
 
 /*
@@ -367,7 +417,7 @@ static int trigger_set_filter(struct event_trigger *t, struct trigger_parse *p)
 	if (ret) {
 		if (ret == -ENOMEM && !filter)
 			return ret;
-		trigger_filter_error(p->tr, expr, &err);
+		event_filter_log_error(p->tr, expr, &err);
 		event_filter_free(filter);
 		return ret;
 	}
@@ -487,7 +537,12 @@ static struct trace_event_file *trigger_file_of(struct file *filp)
 
 static bool trigger_file_has_user_triggers(struct trace_event_file *file)
 {
-	return !list_empty(&file->triggers);
+	struct event_trigger *t;
+
+	list_for_each_entry(t, &file->triggers, list)
+		if (!(t->cmd->flags & TRIGGER_CMD_INTERNAL))
+			return true;
+	return false;
 }
 
 #define SHOW_COMMANDS	((void *)1)
@@ -547,6 +602,9 @@ static int trigger_seq_show(struct seq_file *m, void *v)
 		return 0;
 	}
 	t = list_entry(v, struct event_trigger, list);
+	/* the kernel's own are not the user's to see (nor to remove) */
+	if (t->cmd->flags & TRIGGER_CMD_INTERNAL)
+		return 0;
 	t->action.type->print(m, &t->action);
 	trigger_print_tail(m, t);
 	return 0;

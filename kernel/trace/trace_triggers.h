@@ -2,7 +2,8 @@
 /*
  * What event triggers and function commands share: their actions, then
  * a section for each.
- * Included by: trace_actions.c trace_events_trigger*.c (event triggers)
+ * Included by: trace_actions.c trace_events_trigger*.c trace_eprobe.c
+ * (event triggers)
  * ftrace_probes.c ftrace_filter_files.c trace_functions_cmds.c
  * (function commands)
  *
@@ -169,6 +170,11 @@ enum {
 	TRIGGER_CMD_PARAM	= BIT(1),
 	/* Needs the record even without a filter (a histogram). */
 	TRIGGER_CMD_NEEDS_REC	= BIT(2),
+	/*
+	 * The kernel's own (an eprobe's): not in the registry nor in the
+	 * trigger file, and removed by its holder alone.
+	 */
+	TRIGGER_CMD_INTERNAL	= BIT(3),
 };
 
 /*
@@ -209,6 +215,20 @@ struct event_trigger {
 /* ================ trace_events_trigger.c: the registry ================= */
 
 int trigger_command_register(struct event_trigger_cmd *cmd);
+
+/*
+ * An internal trigger on @file (event_mutex held): @action, whose ->same
+ * tells two holders' apart, fires with each record of @file's event
+ * that @filter (an expression on that event, or NULL) lets through, as
+ * a user's trigger would, and holds @file in soft mode meanwhile. The
+ * trigger, or an ERR_PTR. Removing it waits for the probes: @action is
+ * not fired after trace_event_internal_trigger_remove() returns.
+ */
+struct event_trigger *
+trace_event_internal_trigger_add(struct trace_event_file *file,
+				 const struct trace_action_type *action,
+				 void *data, const char *filter);
+void trace_event_internal_trigger_remove(struct event_trigger *t);
 
 /* ================ Part 2: function commands =========================== */
 /* For ftrace_probes.c ftrace_filter_files.c trace_functions_cmds.c. */
