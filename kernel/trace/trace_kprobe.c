@@ -160,6 +160,7 @@ static void kprobe_print_head(struct trace_seq *s, struct probe_event *pev,
 
 static const struct probe_kind_ops kprobe_kind_ops = {
 	.log_loc	= "trace_kprobe",
+	.call_flags	= TRACE_EVENT_FL_KPROBE,
 	.arm		= kprobe_arm,
 	.disarm		= kprobe_disarm,
 	.print_head	= kprobe_print_head,

@@ -243,8 +243,9 @@ static struct trace_event_functions probe_event_funcs = {
 
 /* The head and the arguments of a record of @size bytes at @rec. */
 static void fill(struct probe_event *pev, const struct probe_point *pt,
-		 void *rec, unsigned int size, struct pt_regs *regs,
-		 unsigned long ip, unsigned long ret_ip)
+		 void *rec, unsigned int size,
+		 const struct probe_fetch_ctx *ctx, unsigned long ip,
+		 unsigned long ret_ip)
 {
 	unsigned long *head = (unsigned long *)((struct trace_entry *)rec + 1);
 
@@ -259,12 +260,13 @@ static void fill(struct probe_event *pev, const struct probe_point *pt,
 	case PROBE_HEAD_EVENT:
 		break;
 	}
-	probe_args_store(pt->args, pt->nargs, regs, rec, pev->fixed, size);
+	probe_args_store(pt->args, pt->nargs, ctx, rec, pev->fixed, size);
 }
 
 static void record(struct probe_event *pev, const struct probe_point *pt,
-		   struct trace_event_file *file, struct pt_regs *regs,
-		   unsigned long ip, unsigned long ret_ip)
+		   struct trace_event_file *file,
+		   const struct probe_fetch_ctx *ctx, unsigned long ip,
+		   unsigned long ret_ip)
 {
 	struct trace_event_buffer fb;
 	int dsize;
@@ -272,11 +274,11 @@ static void record(struct probe_event *pev, const struct probe_point *pt,
 
 	if (trace_trigger_soft_disabled(file))
 		return;
-	dsize = probe_args_dyn_size(pt->args, pt->nargs, regs);
+	dsize = probe_args_dyn_size(pt->args, pt->nargs, ctx);
 	rec = trace_event_buffer_reserve(&fb, file, pev->fixed + dsize);
 	if (!rec)
 		return;
-	fill(pev, pt, rec, pev->fixed + dsize, regs, ip, ret_ip);
+	fill(pev, pt, rec, pev->fixed + dsize, ctx, ip, ret_ip);
 	trace_event_buffer_commit(&fb);
 }
 
@@ -287,12 +289,13 @@ static void record_perf(struct probe_event *pev, const struct probe_point *pt,
 			unsigned long ret_ip)
 {
 	struct hlist_head *head = this_cpu_ptr(pev->call.perf_events);
+	struct probe_fetch_ctx ctx = { .regs = regs };
 	int dsize, size, rctx;
 	void *rec;
 
 	if (hlist_empty(head))
 		return;
-	dsize = probe_args_dyn_size(pt->args, pt->nargs, regs);
+	dsize = probe_args_dyn_size(pt->args, pt->nargs, &ctx);
 	/* perf wants the size with its u32 size header 8-aligned */
 	size = ALIGN(pev->fixed + dsize + sizeof(u32), sizeof(u64)) -
 	       sizeof(u32);
@@ -301,7 +304,7 @@ static void record_perf(struct probe_event *pev, const struct probe_point *pt,
 		return;
 	/* the alignment's tail is not the strings': no stale bytes there */
 	memset((u8 *)rec + pev->fixed + dsize, 0, size - pev->fixed - dsize);
-	fill(pev, pt, rec, pev->fixed + dsize, regs, ip, ret_ip);
+	fill(pev, pt, rec, pev->fixed + dsize, &ctx, ip, ret_ip);
 	perf_trace_buf_submit(rec, size, rctx, pev->call.event.type, 1, regs,
 			      head, NULL);
 }
@@ -316,6 +319,7 @@ static void record_perf(struct probe_event *pev, const struct probe_point *pt,
 void probe_event_hit(struct probe_point *pt, struct pt_regs *regs,
 		     unsigned long ip, unsigned long ret_ip)
 {
+	struct probe_fetch_ctx ctx = { .regs = regs };
 	struct probe_event *pev = pt->pev;
 	struct probe_file *pf;
 
@@ -329,9 +333,18 @@ void probe_event_hit(struct probe_point *pt, struct pt_regs *regs,
 	 */
 	if (flags & PROBE_EV_TRACE)
 		list_for_each_entry_rcu(pf, &pev->files, list)
-			record(pev, pt, pf->file, regs, ip, ret_ip);
+			record(pev, pt, pf->file, &ctx, ip, ret_ip);
 	if (flags & PROBE_EV_PERF)
 		record_perf(pev, pt, regs, ip, ret_ip);
+}
+
+void probe_event_hit_record(struct probe_point *pt,
+			    struct trace_event_file *file, const void *rec)
+{
+	struct probe_fetch_ctx ctx = { .rec = rec };
+
+	/* from the attached event's commit: preemption is off already */
+	record(pt->pev, pt, file, &ctx, 0, 0);
 }
 
 /* ---------------------------------------------------------------- */
@@ -346,9 +359,9 @@ bool probe_event_busy(struct probe_event *pev)
 /* Arm on the first user, disarm after the last. */
 static int users_changed(struct probe_event *pev, unsigned int was)
 {
-	if (!was && pev->flags)
+	if (!was && pev->flags && pev->ops->arm)
 		return pev->ops->arm(pev);
-	if (was && !pev->flags)
+	if (was && !pev->flags && pev->ops->disarm)
 		pev->ops->disarm(pev);
 	return 0;
 }
@@ -363,10 +376,19 @@ static int file_on(struct probe_event *pev, struct trace_event_file *file)
 	if (!pf)
 		return -ENOMEM;
 	pf->file = file;
+	if (pev->ops->file_on) {
+		ret = pev->ops->file_on(pev, file);
+		if (ret) {
+			kfree(pf);
+			return ret;
+		}
+	}
 	list_add_tail_rcu(&pf->list, &pev->files);
 	WRITE_ONCE(pev->flags, pev->flags | PROBE_EV_TRACE);
 	ret = users_changed(pev, was);
 	if (ret) {
+		if (pev->ops->file_off)
+			pev->ops->file_off(pev, file);
 		list_del_rcu(&pf->list);
 		WRITE_ONCE(pev->flags, was);
 		kfree_rcu(pf, rcu);
@@ -382,6 +404,8 @@ static void file_off(struct probe_event *pev, struct trace_event_file *file)
 	list_for_each_entry(pf, &pev->files, list) {
 		if (pf->file != file)
 			continue;
+		if (pev->ops->file_off)
+			pev->ops->file_off(pev, file);
 		list_del_rcu(&pf->list);
 		/* a hit may still be recording into it */
 		kfree_rcu(pf, rcu);
@@ -534,9 +558,7 @@ static struct probe_event *probe_event_new(struct probe_point *pt,
 	pev->call.name = pev->name;
 	pev->call.print_fmt = pev->print_fmt;
 	pev->call.event.funcs = &probe_event_funcs;
-	pev->call.flags = TRACE_EVENT_FL_DYNAMIC |
-			  (pt->cmd.kind == PROBE_KPROBE ? TRACE_EVENT_FL_KPROBE :
-			   0);
+	pev->call.flags = TRACE_EVENT_FL_DYNAMIC | ops->call_flags;
 	atomic_set(&pev->call.refcnt, 0);
 	pt->pev = pev;
 	list_add_tail(&pt->list, &pev->points);
@@ -807,6 +829,11 @@ int probe_point_register(struct probe_point *pt,
 	}
 	if (!pev)
 		return probe_event_create(pt, ops);
+	if (ops->one_point) {
+		*e = (struct probe_cmd_err){ .err = PERR_EVENT_EXIST,
+					     .errno_ = EEXIST };
+		return -EEXIST;
+	}
 	first = layout_of(pev);
 	list_for_each_entry(other, &pev->points, list)
 		same |= probe_cmd_same(&other->cmd, other->args, other->nargs,

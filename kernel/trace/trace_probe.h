@@ -7,7 +7,7 @@
  * its fields, format and text, the arrays it is enabled in, recording a
  * hit, and the dynamic event (trace_dynevent.h) each point is.
  *
- * Included by: trace_probe.c trace_kprobe.c
+ * Included by: trace_probe.c trace_kprobe.c trace_eprobe.c
  */
 #ifndef _KERNEL_TRACE_PROBE_H
 #define _KERNEL_TRACE_PROBE_H
@@ -23,9 +23,23 @@ struct probe_event;
 struct probe_kind_ops {
 	/* the error log's name for the kind's commands ("trace_kprobe") */
 	const char	*log_loc;
-	/* arm, or disarm, every point of @pev: its first user came or its last went */
+	/* TRACE_EVENT_FL_* of its events (KPROBE, EPROBE) */
+	unsigned int	call_flags;
+	/* an event has one point: a second definition of it is refused */
+	bool		one_point;
+	/*
+	 * Arm, or disarm, every point of @pev: its first user came or its
+	 * last went. Either may be NULL.
+	 */
 	int (*arm)(struct probe_event *pev);
 	void (*disarm)(struct probe_event *pev);
+	/*
+	 * Optional: @pev is enabled in the array of @file (before it is
+	 * on the files), or is no longer (before it goes off them).
+	 */
+	int (*file_on)(struct probe_event *pev, struct trace_event_file *file);
+	void (*file_off)(struct probe_event *pev,
+			 struct trace_event_file *file);
 	/* the record's head in the text: "(sym+0x0/0x10)" and such */
 	void (*print_head)(struct trace_seq *s, struct probe_event *pev,
 			   const void *rec, int flags);
@@ -86,6 +100,12 @@ bool probe_event_busy(struct probe_event *pev);
 /* A hit of @pt: its record, with @ip (and @ret_ip for a return) as head. */
 void probe_event_hit(struct probe_point *pt, struct pt_regs *regs,
 		     unsigned long ip, unsigned long ret_ip);
+/*
+ * A hit of an eprobe's @pt, from the attached event's record @rec: its
+ * record in @file alone (the array the attached record is in).
+ */
+void probe_event_hit_record(struct probe_point *pt,
+			    struct trace_event_file *file, const void *rec);
 
 /*
  * Parse @pt's arguments, @argv[@first..@argc), in the context @flags

@@ -253,17 +253,26 @@ static int parse_var(struct arg_state *s, const char *var)
 {
 	struct probe_parse *p = s->p;
 	struct probe_arg *arg = s->arg;
+	enum probe_field_kind kind;
 	unsigned long n;
 	unsigned int size;
-	bool is_str;
 
-	/* on an eprobe the event's fields come first, even "comm" */
-	if ((p->flags & PROBE_CTX_EVENT) && p->env && p->env->field &&
-	    !p->env->field(p->env->data, var, &arg->off, &size, &is_str)) {
-		arg->src = PSRC_FIELD;
-		arg->field_size = size;
-		s->mem = is_str;
-		return 0;
+	/*
+	 * On an eprobe the event's fields come first, even "comm"; then
+	 * $comm, and nothing else (the reference says BAD_VAR to all).
+	 */
+	if (p->flags & PROBE_CTX_EVENT) {
+		if (p->env && p->env->field &&
+		    !p->env->field(p->env->data, var, &arg->off, &size,
+				   &kind)) {
+			arg->src = PSRC_FIELD;
+			arg->field_size = size;
+			arg->field_kind = kind;
+			s->mem = kind >= PFIELD_STR_DYN;
+			return 0;
+		}
+		if (strcmp(var, "comm") && strcmp(var, "COMM"))
+			return fail(p, PERR_BAD_VAR, s->base, EINVAL);
 	}
 	if (!strncmp(var, "retval", 6)) {
 		if (!(p->flags & PROBE_CTX_RETURN))
@@ -271,7 +280,7 @@ static int parse_var(struct arg_state *s, const char *var)
 		arg->src = PSRC_RETVAL;
 		return 0;
 	}
-	if (!strncmp(var, "stack", 5) && !(p->flags & PROBE_CTX_EVENT)) {
+	if (!strncmp(var, "stack", 5)) {
 		if (!var[5]) {
 			arg->src = PSRC_STACKP;
 			return 0;

@@ -84,7 +84,21 @@ enum probe_src {
 	PSRC_IMMSTR,	/* the string @str */
 	PSRC_ADDR,	/* memory at @imm (a resolved @ADDR or @SYM+OFFS) */
 	PSRC_FOFFS,	/* memory at file offset @imm of the probed file */
-	PSRC_FIELD,	/* the attached event's field (@off, @size, @is_str) */
+	PSRC_FIELD,	/* the attached event's field (@off, @field_kind) */
+};
+
+/*
+ * What an attached event's field holds, as an eprobe fetches it: a
+ * number (its value, sign-extended if signed), or a string (its
+ * address, which a string type then reads).
+ */
+enum probe_field_kind {
+	PFIELD_UNSIGNED,
+	PFIELD_SIGNED,
+	PFIELD_STR_DYN,		/* __data_loc: offset from the record */
+	PFIELD_STR_REL,		/* __rel_loc: offset from the field's end */
+	PFIELD_STR_ARRAY,	/* char[N] in the record */
+	PFIELD_STR_PTR,		/* char *: the string's address */
 };
 
 /* How the value is stored in the record. */
@@ -117,7 +131,9 @@ struct probe_arg {
 	long			off;		/* register offset, index, field */
 	unsigned long		imm;
 	const char		*str;		/* PSRC_IMMSTR (allocated) */
-	unsigned int		field_size;	/* PSRC_FIELD */
+	/* PSRC_FIELD: the field's size and what it holds */
+	unsigned int		field_size;
+	enum probe_field_kind	field_kind;
 	/* the reads, innermost first; the last one reads the type's size */
 	unsigned int		nr_deref;
 	struct probe_deref	deref[PROBE_DEREF_MAX];
@@ -146,9 +162,9 @@ struct probe_arg_env {
 	int (*reg_offset)(const char *name);
 	/* address of data symbol @name, 0 if none */
 	unsigned long (*symbol)(const char *name);
-	/* the attached event's field @name: offset, size, is a string */
+	/* the attached event's field @name: 0 and where it is, or -ENOENT */
 	int (*field)(void *data, const char *name, long *off,
-		     unsigned int *size, bool *is_str);
+		     unsigned int *size, enum probe_field_kind *kind);
 	void *data;
 	/* the words of the stack one may name: $stackN, N at most this */
 	unsigned int stack_words;

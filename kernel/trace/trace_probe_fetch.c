@@ -25,9 +25,57 @@
 /* the longest string a probe records, its NUL included */
 #define PROBE_STRING_MAX	4096
 
-static unsigned long source_value(const struct probe_arg *arg,
-				  struct pt_regs *regs)
+/*
+ * The value of an attached event's field in @rec: a number, or the
+ * address of a string. The record is the attached event's own, which
+ * its layout describes: plain loads (it is in the ring buffer or the
+ * stage page, both ours).
+ */
+static unsigned long field_value(const struct probe_arg *arg, const void *rec)
 {
+	const void *at = rec + arg->off;
+	u32 loc;
+
+	switch (arg->field_kind) {
+	case PFIELD_STR_DYN:
+		loc = get_unaligned((const u32 *)at);
+		return (unsigned long)rec + (loc & 0xffff);
+	case PFIELD_STR_REL:
+		loc = get_unaligned((const u32 *)at);
+		return (unsigned long)at + sizeof(u32) + (loc & 0xffff);
+	case PFIELD_STR_ARRAY:
+		return (unsigned long)at;
+	case PFIELD_STR_PTR:
+		return get_unaligned((const unsigned long *)at);
+	case PFIELD_SIGNED:
+		switch (arg->field_size) {
+		case 1:
+			return (long)*(const s8 *)at;
+		case 2:
+			return (long)(s16)get_unaligned((const u16 *)at);
+		case 4:
+			return (long)(s32)get_unaligned((const u32 *)at);
+		}
+		break;
+	case PFIELD_UNSIGNED:
+		switch (arg->field_size) {
+		case 1:
+			return *(const u8 *)at;
+		case 2:
+			return get_unaligned((const u16 *)at);
+		case 4:
+			return get_unaligned((const u32 *)at);
+		}
+		break;
+	}
+	return get_unaligned((const unsigned long *)at);
+}
+
+static unsigned long source_value(const struct probe_arg *arg,
+				  const struct probe_fetch_ctx *ctx)
+{
+	struct pt_regs *regs = ctx->regs;
+
 	switch (arg->src) {
 	case PSRC_REG:
 		return regs_get_register(regs, arg->off);
@@ -43,10 +91,11 @@ static unsigned long source_value(const struct probe_arg *arg,
 		return (unsigned long)current->comm;
 	case PSRC_IMMSTR:
 		return (unsigned long)arg->str;
+	case PSRC_FIELD:
+		return ctx->rec ? field_value(arg, ctx->rec) : 0;
 	case PSRC_IMM:
 	case PSRC_ADDR:
 	case PSRC_FOFFS:
-	case PSRC_FIELD:
 		break;
 	}
 	return arg->imm;
@@ -68,11 +117,12 @@ static bool read_mem(void *dst, unsigned long addr, size_t size, bool user)
  * false when the value is the number itself (*@addr is then that). A
  * fault is -EFAULT.
  */
-static int resolve(const struct probe_arg *arg, struct pt_regs *regs,
-		   unsigned long *addr, bool *user)
+static int resolve(const struct probe_arg *arg,
+		   const struct probe_fetch_ctx *ctx, unsigned long *addr,
+		   bool *user)
 {
 	bool in_mem = arg->src == PSRC_ADDR || arg->src == PSRC_FOFFS;
-	unsigned long cur = source_value(arg, regs);
+	unsigned long cur = source_value(arg, ctx);
 	unsigned int i;
 
 	/* a uprobe's file offset and its @ADDR are the process's memory */
@@ -200,7 +250,7 @@ static unsigned int elements(const struct probe_arg *arg)
 }
 
 int probe_args_dyn_size(const struct probe_arg *args, unsigned int n,
-			struct pt_regs *regs)
+			const struct probe_fetch_ctx *ctx)
 {
 	unsigned long addr;
 	unsigned int i, j;
@@ -211,7 +261,7 @@ int probe_args_dyn_size(const struct probe_arg *args, unsigned int n,
 	for (i = 0; i < n; i++) {
 		if (args[i].type->store == PST_VALUE)
 			continue;
-		in_mem = resolve(&args[i], regs, &addr, &user);
+		in_mem = resolve(&args[i], ctx, &addr, &user);
 		if (in_mem < 0)
 			continue;
 		for (j = 0; j < elements(&args[i]); j++)
@@ -221,8 +271,8 @@ int probe_args_dyn_size(const struct probe_arg *args, unsigned int n,
 }
 
 void probe_args_store(const struct probe_arg *args, unsigned int n,
-		      struct pt_regs *regs, void *rec, unsigned int fixed,
-		      unsigned int size)
+		      const struct probe_fetch_ctx *ctx, void *rec,
+		      unsigned int fixed, unsigned int size)
 {
 	unsigned int i, j, dyn = fixed, len;
 	unsigned long addr;
@@ -235,7 +285,7 @@ void probe_args_store(const struct probe_arg *args, unsigned int n,
 		unsigned int esize = arg->type->size;
 
 		slot = rec + arg->offset;
-		in_mem = resolve(arg, regs, &addr, &user);
+		in_mem = resolve(arg, ctx, &addr, &user);
 		if (in_mem < 0) {
 			memset(slot, 0, probe_arg_size(arg));
 			continue;

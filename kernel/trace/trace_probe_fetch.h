@@ -14,15 +14,26 @@ struct pt_regs;
 
 /* ====== trace_probe_fetch.c: the values of a probe's arguments ====== */
 
+/*
+ * What a hit fetches from: the registers of the probed code (NULL for
+ * an eprobe), and the record of the event an eprobe is attached to
+ * (NULL for the others).
+ */
+struct probe_fetch_ctx {
+	struct pt_regs	*regs;
+	const void	*rec;
+};
+
 /* The bytes the strings of @args take after the record's fixed part. */
 int probe_args_dyn_size(const struct probe_arg *args, unsigned int n,
-			struct pt_regs *regs);
+			const struct probe_fetch_ctx *ctx);
 /*
  * Fetch @args into @rec (@size bytes, of which the first @fixed are the
  * fixed part placed by probe_args_layout()); the strings follow it.
  */
 void probe_args_store(const struct probe_arg *args, unsigned int n,
-		      struct pt_regs *regs, void *rec, unsigned int fixed,
+		      const struct probe_fetch_ctx *ctx, void *rec,
+		      unsigned int fixed,
 		      unsigned int size);
 
 #endif /* _KERNEL_TRACE_PROBE_FETCH_H */

@@ -27,11 +27,11 @@ static unsigned long symbol(const char *name)
 }
 
 static int field(void *data, const char *name, long *off, unsigned int *size,
-		 bool *is_str)
+		 enum probe_field_kind *kind)
 {
 	*off = 8;
 	*size = 4;
-	*is_str = !strcmp(name, "str");
+	*kind = !strcmp(name, "str") ? PFIELD_STR_DYN : PFIELD_UNSIGNED;
 	return strcmp(name, "str") && strcmp(name, "num") ? -ENOENT : 0;
 }
 

@@ -24,18 +24,18 @@ static unsigned long symbol(const char *name)
 }
 
 static int field(void *data, const char *name, long *off, unsigned int *size,
-		 bool *is_str)
+		 enum probe_field_kind *kind)
 {
 	if (!strcmp(name, "dfd")) {
 		*off = 16;
 		*size = 8;
-		*is_str = false;
+		*kind = PFIELD_SIGNED;
 		return 0;
 	}
 	if (!strcmp(name, "filename")) {
 		*off = 24;
 		*size = 4;
-		*is_str = true;
+		*kind = PFIELD_STR_DYN;
 		return 0;
 	}
 	return -ENOENT;
@@ -132,6 +132,10 @@ static const struct bad_case bad[] = {
 	/* probes without registers: and a second entry, BAD_FETCH_ARG */
 	{ FPROBE, "%ax", PERR_BAD_VAR, 0, EINVAL },
 	{ EPROBE, "$foo", PERR_BAD_VAR, 0, EINVAL },
+	/* an eprobe has its event's fields and $comm: nothing else */
+	{ EPROBE, "$retval", PERR_BAD_VAR, 0, EINVAL },
+	{ EPROBE, "x=$arg1", PERR_BAD_VAR, 2, EINVAL },
+	{ EPROBE, "$stack", PERR_BAD_VAR, 0, EINVAL },
 };
 
 struct good_case {
@@ -173,6 +177,7 @@ static const struct good_case good[] = {
 	{ UPROBE, "+0(%ax):ustring", "arg1", PSRC_REG, "ustring", 1 },
 	{ EPROBE, "$dfd", "arg1", PSRC_FIELD, "x64" },
 	{ EPROBE, "f=$filename:string", "f", PSRC_FIELD, "string" },
+	{ EPROBE, "$comm", "arg1", PSRC_COMM, "string" },
 };
 
 static void check_bad(const struct bad_case *c)

@@ -3,7 +3,8 @@
  * A probe hit (trace_probe_fetch.c): arguments parsed and laid out as a
  * kprobe's, fetched from a made-up moment (registers pointing at the
  * test's own memory, addresses below 4096 faulting), then the record
- * read back field by field.
+ * read back field by field; and an eprobe's, from a made-up record of
+ * the event it is attached to.
  *
  * Ends with "probe_fetch unit: N passed, N failed".
  */
@@ -78,6 +79,133 @@ static int strings_packed(const u8 *rec, const struct probe_arg *args,
 	return at == end;
 }
 
+/* Parse @n texts into @args, each its index: all parsed, or say which not. */
+static int parse_all(struct probe_parse *p, const char *const *texts,
+		     struct probe_arg *args, int n)
+{
+	int i, ok = 1;
+
+	for (i = 0; i < n; i++) {
+		p->index = i + 1;
+		if (probe_arg_parse(p, texts[i], &args[i])) {
+			printf("FAIL: parse '%s': %s\n", texts[i],
+			       probe_err_text[p->err]);
+			ok = 0;
+		}
+	}
+	return ok;
+}
+
+/*
+ * An eprobe's hit: arguments fetched from the attached event's record
+ * (a made-up one), by the field's kind.
+ */
+static const struct {
+	const char *name;
+	long off;
+	unsigned int size;
+	enum probe_field_kind kind;
+} attached[] = {
+	{ "dfd", 8, 4, PFIELD_SIGNED },
+	{ "name", 12, 4, PFIELD_STR_DYN },
+	{ "comm", 16, 16, PFIELD_STR_ARRAY },
+	{ "ptr", 32, 8, PFIELD_STR_PTR },
+	{ "rel", 40, 4, PFIELD_STR_REL },
+	{ "flags", 44, 2, PFIELD_UNSIGNED },
+};
+
+static int attached_field(void *data, const char *name, long *off,
+			  unsigned int *size, enum probe_field_kind *kind)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(attached); i++) {
+		if (strcmp(attached[i].name, name))
+			continue;
+		*off = attached[i].off;
+		*size = attached[i].size;
+		*kind = attached[i].kind;
+		return 0;
+	}
+	return -ENOENT;
+}
+
+static void eprobe_fetch(void)
+{
+	static const char *const texts[] = {
+		"d=$dfd:s64",		/* 0: sign-extended from 4 bytes */
+		"dx=$dfd",		/* 1: the default type, the raw value */
+		"n=$name:string",	/* 2: __data_loc */
+		"c=$comm:string",	/* 3: the field, not the current task */
+		"p=$ptr:string",	/* 4: char * */
+		"q=+1($ptr):u8",	/* 5: read through the pointer */
+		"r=$rel:string",	/* 6: __rel_loc */
+		"fl=$flags:u16",	/* 7 */
+	};
+	enum { N = ARRAY_SIZE(texts) };
+	const struct probe_arg_env eenv = { .field = attached_field };
+	struct probe_parse p = {
+		.flags = PROBE_CTX_KERNEL | PROBE_CTX_NOREGS | PROBE_CTX_EVENT,
+		.env = &eenv,
+	};
+	u8 src[128] = { }, rec[512];
+	struct probe_fetch_ctx ctx = { .rec = src };
+	char fmt[512];
+	struct probe_arg args[N];
+	const char *ptr = hello;
+	int fixed, dyn, i, ok = 1;
+	u32 loc;
+	u16 v16;
+	u64 v;
+	s32 dfd = -100;
+
+	memcpy(src + 8, &dfd, 4);
+	loc = 6 << 16 | 64;			/* "file1" at 64 */
+	memcpy(src + 12, &loc, 4);
+	memcpy(src + 64, "file1", 6);
+	memcpy(src + 16, "bash", 5);
+	memcpy(src + 32, &ptr, sizeof(ptr));
+	loc = 5 << 16 | 36;			/* 44 + 36 = 80 */
+	memcpy(src + 40, &loc, 4);
+	memcpy(src + 80, "rel!", 5);
+	v16 = 0x8001;
+	memcpy(src + 44, &v16, 2);
+
+	ok = parse_all(&p, texts, args, N);
+	check(ok, "every eprobe argument parses");
+	if (!ok)
+		return;
+	fixed = probe_args_layout(args, N, PROBE_HEAD_EVENT, fmt, sizeof(fmt));
+	check(fixed > 0, "an eprobe layout");
+	dyn = probe_args_dyn_size(args, N, &ctx);
+	check(dyn == 6 + 5 + 6 + 5, "the eprobe strings' size");
+	memset(rec, 0xaa, sizeof(rec));
+	probe_args_store(args, N, &ctx, rec, fixed, fixed + dyn);
+	memcpy(&v, rec + args[0].offset, 8);
+	check((s64)v == -100, "a signed field, sign-extended");
+	memcpy(&v, rec + args[1].offset, 8);
+	check(v == (u64)-100L, "a field's raw value");
+	check(data_loc_str(rec, args[2].offset) &&
+	      !strcmp(data_loc_str(rec, args[2].offset), "file1"),
+	      "a __data_loc field");
+	check(data_loc_str(rec, args[3].offset) &&
+	      !strcmp(data_loc_str(rec, args[3].offset), "bash"),
+	      "a char[] field");
+	check(data_loc_str(rec, args[4].offset) &&
+	      !strcmp(data_loc_str(rec, args[4].offset), "hello"),
+	      "a char * field");
+	check(rec[args[5].offset] == 'e', "a read through a field");
+	check(data_loc_str(rec, args[6].offset) &&
+	      !strcmp(data_loc_str(rec, args[6].offset), "rel!"),
+	      "a __rel_loc field");
+	memcpy(&v16, rec + args[7].offset, 2);
+	check(v16 == 0x8001, "an unsigned u16 field");
+	check(strings_packed(rec, args, N, fixed, fixed + dyn),
+	      "eprobe strings packed");
+	for (i = 0; i < N; i++)
+		probe_arg_free(&args[i]);
+}
+
 int main(void)
 {
 	char texts[][64] = {
@@ -101,7 +229,9 @@ int main(void)
 	struct probe_parse p = { .flags = PROBE_CTX_KERNEL | PROBE_CTX_ENTRY,
 				 .env = &env };
 	struct probe_arg args[N];
+	const char *ptrs[N];
 	struct pt_regs regs = { };
+	struct probe_fetch_ctx ctx = { .regs = &regs };
 	u8 rec[512];
 	char fmt[1024];
 	int fixed, dyn, i, ok = 1;
@@ -111,14 +241,9 @@ int main(void)
 
 	snprintf(texts[6], sizeof(texts[6]), "g=@%lu:x64",
 		 (unsigned long)&thing_ptr);
-	for (i = 0; i < N; i++) {
-		p.index = i + 1;
-		if (probe_arg_parse(&p, texts[i], &args[i])) {
-			printf("FAIL: parse '%s': %s\n", texts[i],
-			       probe_err_text[p.err]);
-			ok = 0;
-		}
-	}
+	for (i = 0; i < N; i++)
+		ptrs[i] = texts[i];
+	ok = parse_all(&p, ptrs, args, N);
 	check(ok, "every argument parses");
 	if (!ok)
 		goto out;
@@ -129,11 +254,11 @@ int main(void)
 	regs.r[13] = (unsigned long)&thing;		/* si */
 	regs.r[16] = 0x1234;				/* ip */
 	regs.r[19] = (unsigned long)stack;		/* sp */
-	dyn = probe_args_dyn_size(args, N, &regs);
+	dyn = probe_args_dyn_size(args, N, &ctx);
 	/* the struct's first bytes up to a NUL, "hello", "tester", symbol */
 	check(dyn > 0 && fixed + dyn <= (int)sizeof(rec), "a dynamic size");
 	memset(rec, 0xaa, sizeof(rec));
-	probe_args_store(args, N, &regs, rec, fixed, fixed + dyn);
+	probe_args_store(args, N, &ctx, rec, fixed, fixed + dyn);
 
 	memcpy(&v64, rec + args[0].offset, 8);
 	check(v64 == (unsigned long)&thing, "a register");
@@ -166,6 +291,7 @@ int main(void)
 	check(!!data_loc_str(rec, args[1].offset), "a struct's bytes as a string");
 	check(strings_packed(rec, args, N, fixed, fixed + dyn),
 	      "strings packed one after the other, each with its NUL");
+	eprobe_fetch();
 out:
 	for (i = 0; i < N; i++)
 		probe_arg_free(&args[i]);

@@ -113,5 +113,9 @@ long strnlen_user_nofault(const void __user *src, long count);
 int sprint_symbol(char *buf, unsigned long addr);
 
 #define put_unaligned(v, p)	memcpy((p), &(__typeof__(*(p))){ (v) }, sizeof(*(p)))
+/* (through a union: *(p) may be const) */
+#define get_unaligned(p)	({ union { __typeof__(*(p)) v;		\
+				   unsigned char b[sizeof(*(p))]; } __u;	\
+				   memcpy(__u.b, (p), sizeof(__u.b)); __u.v; })
 
 #endif /* PROBE_SHIM_H */
