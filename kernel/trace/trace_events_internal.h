@@ -6,7 +6,8 @@
  * trace_events_filter_stage.c trace_event_perf.c trace_sched_switch.c
  * trace_events_trigger*.c trace_syscalls.c trace_actions.c
  * trace_events_pid.c trace_probe.c (ftrace_events: is a name taken?)
- * trace_dynevent.c trace_kprobe.c (event_mutex)
+ * trace_eprobe.c (and the event to attach to) trace_dynevent.c
+ * trace_kprobe.c (event_mutex)
  *
  * Every TRACE_EVENT of the kernel and of loaded modules is a struct
  * trace_event_call (linux/trace_events.h) on ftrace_events. Each trace

@@ -835,8 +835,7 @@ static const char readme_text[] =
 #endif
 	/*
 	 * Upstream builds event probes with every probe event: here they
-	 * are their own option (CONFIG_EPROBE_EVENTS), which the kernel
-	 * gets with them. Until then the README does not claim them.
+	 * are their own option (CONFIG_EPROBE_EVENTS, on by default).
 	 */
 #ifdef CONFIG_EPROBE_EVENTS
 	"\t           e[:[<group>/][<event>]] <attached-group>.<attached-event> [<args>] [if <filter>]\n"

@@ -101,11 +101,9 @@ def unchecked(name):
 
 
 # Headers checked by every rule but "used": their .c file is also built
-# into a userspace harness (ftrace_hash.h: tools/testing/ftrace/;
-# trace_probe_cmd.h: tools/testing/probe_args/, whose tests are the only
-# callers of the eprobe's filter split until eprobes come), whose tests
-# are the only callers of a few of its functions.
-SHARED_WITH_HARNESS = {"ftrace_hash.h", "trace_probe_cmd.h"}
+# into a userspace harness (ftrace_hash.h: tools/testing/ftrace/), whose
+# tests are the only callers of a few of its functions.
+SHARED_WITH_HARNESS = {"ftrace_hash.h"}
 TOKEN = re.compile(r"[A-Za-z_]\w*|\d[\w.]*|->|<<|>>|[^\s\w]")
 BANNER = re.compile(r"^(?:/\*|\*)\s*=+\s*(.*?)\s*=*\s*(?:\*/)?\s*$")
 BANNER_FILE = re.compile(r"[\w*]+\.c")
