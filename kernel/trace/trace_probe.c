@@ -442,7 +442,12 @@ static int probe_event_reg(struct trace_event_call *call,
 {
 	struct probe_event *pev = pev_of(call);
 
-	lockdep_assert_held(&event_mutex);
+	/*
+	 * Perf's ADD and DEL come from the scheduler, without the mutex:
+	 * they fall to the default (perf_trace_add() keeps the list).
+	 */
+	if (type != TRACE_REG_PERF_ADD && type != TRACE_REG_PERF_DEL)
+		lockdep_assert_held(&event_mutex);
 	switch (type) {
 	case TRACE_REG_REGISTER:
 		return file_on(pev, data);
