@@ -59,8 +59,14 @@ void dyn_events_for_each(const struct dyn_event_ops *ops,
 			fn(ev, data);
 }
 
-int dyn_events_remove(const struct dyn_event_ops *ops, int argc,
-		      const char **argv, bool bang)
+/*
+ * A removal line, "-:[GRP/][EVENT] [WORDS]" (or, when @bang is allowed,
+ * "!" and a definition): the events of kind @ops (NULL: every kind) it
+ * names. 0, -ENOENT when it names none, -EINVAL when it is malformed,
+ * or the first failure to free one (the ones before it stay removed).
+ */
+static int dyn_events_remove(const struct dyn_event_ops *ops, int argc,
+			     const char **argv, bool bang)
 {
 	char group[PROBE_GROUP_MAX + 1], event[PROBE_GROUP_MAX + 1];
 	struct dyn_event *ev, *next;
@@ -84,7 +90,12 @@ int dyn_events_remove(const struct dyn_event_ops *ops, int argc,
 	return ret;
 }
 
-int dyn_events_remove_all(const struct dyn_event_ops *ops)
+/*
+ * Remove every event of kind @ops (NULL: every kind), as an O_TRUNC
+ * open of a listing file does: -EBUSY, before anything goes, if one is
+ * busy, else the first failure to free one.
+ */
+static int dyn_events_remove_all(const struct dyn_event_ops *ops)
 {
 	struct dyn_event *ev, *next;
 	int ret = 0;
@@ -219,9 +230,15 @@ int dyn_events_seq_open(struct file *file, const struct dyn_event_ops *ops,
 /* a line, its newline and the NUL that ends what is run */
 #define DYN_WRITE_BUF	(PROBE_LINE_MAX + 2)
 
-ssize_t dyn_events_write(const char __user *ubuf, size_t count,
-			 int (*run)(int argc, const char **argv, void *data),
-			 void *data)
+/*
+ * A write to a control file: its lines, each handed in words to @run
+ * under trace_types_lock and event_mutex. The count, or the first
+ * line's error (the lines before it stay done).
+ */
+static ssize_t dyn_events_write(const char __user *ubuf, size_t count,
+				int (*run)(int argc, const char **argv,
+					   void *data),
+				void *data)
 {
 	size_t done = 0, held = 0, n;
 	char *buf, *end;
@@ -272,12 +289,18 @@ ssize_t dyn_events_write(const char __user *ubuf, size_t count,
 /* ---------------------------------------------------------------- */
 /* dynamic_events                                                      */
 
-/* One line of dynamic_events: a removal of any kind, or a definition. */
-static int dynamic_events_run(int argc, const char **argv, void *data)
+int dyn_events_run(int argc, const char **argv, void *data)
 {
-	struct dyn_event_ops *ops;
+	struct dyn_event_ops *ops, *kind = data;
 	int ret;
 
+	if (kind) {
+		/* a kind's own file: its removals, its definitions */
+		if (argv[0][0] == '-')
+			return dyn_events_remove(kind, argc, argv, false);
+		ret = kind->create(argc, argv);
+		return ret == -ECANCELED ? -EINVAL : ret;
+	}
 	if (argv[0][0] == '-' || argv[0][0] == '!')
 		return dyn_events_remove(NULL, argc, argv, true);
 	list_for_each_entry(ops, &dyn_event_kinds, list) {
@@ -288,29 +311,32 @@ static int dynamic_events_run(int argc, const char **argv, void *data)
 	return -EINVAL;
 }
 
+/* the kind of a control file: its inode's data (NULL: every kind) */
 static int dynamic_events_open(struct inode *inode, struct file *file)
 {
+	struct dyn_event_ops *kind = inode->i_private;
 	int ret;
 
 	ret = tracing_check_open_get_tr(NULL);
 	if (ret)
 		return ret;
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
-		ret = dyn_events_remove_all(NULL);
+		ret = dyn_events_remove_all(kind);
 		if (ret)
 			return ret;
 	}
-	return dyn_events_seq_open(file, NULL, NULL);
+	return dyn_events_seq_open(file, kind, NULL);
 }
 
 static ssize_t dynamic_events_write(struct file *file,
 				    const char __user *ubuf, size_t count,
 				    loff_t *ppos)
 {
-	return dyn_events_write(ubuf, count, dynamic_events_run, NULL);
+	return dyn_events_write(ubuf, count, dyn_events_run,
+				file_inode(file)->i_private);
 }
 
-static const struct file_operations dynamic_events_fops = {
+const struct file_operations dyn_events_fops = {
 	.owner		= THIS_MODULE,
 	.open		= dynamic_events_open,
 	.read		= seq_read,
@@ -324,7 +350,7 @@ static void dynamic_events_create(struct trace_array *tr, struct dentry *dir)
 {
 	if (tr->flags & TRACE_ARRAY_FL_GLOBAL)
 		trace_create_file("dynamic_events", TRACE_MODE_WRITE, dir,
-				  NULL, &dynamic_events_fops);
+				  NULL, &dyn_events_fops);
 }
 
 static struct trace_array_client dynamic_events_client = {

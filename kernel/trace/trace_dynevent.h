@@ -67,33 +67,22 @@ void dyn_events_for_each(const struct dyn_event_ops *ops,
 			 void *data);
 
 /*
- * A removal line, "-:[GRP/][EVENT] [WORDS]" (or, when @bang is allowed,
- * "!" and a definition): the events of kind @ops (NULL: every kind) it
- * names. 0, -ENOENT when it names none, -EINVAL when it is malformed,
- * or the first failure to free one (the ones before it stay removed).
- */
-int dyn_events_remove(const struct dyn_event_ops *ops, int argc,
-		      const char **argv, bool bang);
-/*
- * Remove every event of kind @ops (NULL: every kind), as an O_TRUNC
- * open of a listing file does: -EBUSY, before anything goes, if one is
- * busy, else the first failure to free one.
- */
-int dyn_events_remove_all(const struct dyn_event_ops *ops);
-
-/*
  * A listing file of the events of kind @ops (NULL: every kind): open
  * @file for reading, with @show for each event (NULL: the kind's own).
  */
 int dyn_events_seq_open(struct file *file, const struct dyn_event_ops *ops,
 			int (*show)(struct seq_file *m, struct dyn_event *ev));
 /*
- * A write to a control file: its lines, each handed in words to @run
- * under trace_types_lock and event_mutex. The count, or the first
- * line's error (the lines before it stay done).
+ * A line of a control file, for dyn_events_write(): @data is the file's
+ * kind (a removal or a definition of that kind: kprobe_events), or NULL
+ * (any kind, and "!" removals: dynamic_events).
  */
-ssize_t dyn_events_write(const char __user *ubuf, size_t count,
-			 int (*run)(int argc, const char **argv, void *data),
-			 void *data);
+int dyn_events_run(int argc, const char **argv, void *data);
+/*
+ * The control files: dynamic_events, and a kind's own when made with
+ * its struct dyn_event_ops as data. Opening with O_TRUNC removes their
+ * events first (all or nothing).
+ */
+extern const struct file_operations dyn_events_fops;
 
 #endif /* _KERNEL_TRACE_DYNEVENT_H */

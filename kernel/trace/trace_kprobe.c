@@ -571,46 +571,6 @@ void trace_kprobe_local_free(struct trace_event_call *call)
 /* ---------------------------------------------------------------- */
 /* kprobe_events and kprobe_profile                                    */
 
-static int kprobe_events_run(int argc, const char **argv, void *data)
-{
-	int ret;
-
-	if (argv[0][0] == '-')
-		return dyn_events_remove(&kprobe_dyn_ops, argc, argv, false);
-	ret = kprobe_create(argc, argv);
-	return ret == -ECANCELED ? -EINVAL : ret;
-}
-
-static int kprobe_events_open(struct inode *inode, struct file *file)
-{
-	int ret;
-
-	ret = tracing_check_open_get_tr(NULL);
-	if (ret)
-		return ret;
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
-		ret = dyn_events_remove_all(&kprobe_dyn_ops);
-		if (ret)
-			return ret;
-	}
-	return dyn_events_seq_open(file, &kprobe_dyn_ops, NULL);
-}
-
-static ssize_t kprobe_events_write(struct file *file, const char __user *ubuf,
-				   size_t count, loff_t *ppos)
-{
-	return dyn_events_write(ubuf, count, kprobe_events_run, NULL);
-}
-
-static const struct file_operations kprobe_events_fops = {
-	.owner		= THIS_MODULE,
-	.open		= kprobe_events_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= seq_release_private,
-	.write		= kprobe_events_write,
-};
-
 static int kprobe_profile_show(struct seq_file *m, struct dyn_event *ev)
 {
 	struct trace_kprobe *tk = tk_of_dyn(ev);
@@ -746,7 +706,7 @@ static __init int kprobe_boot_events(void)
 		strreplace(cmd, ',', ' ');
 		mutex_lock(&trace_types_lock);
 		mutex_lock(&event_mutex);
-		ret = probe_cmd_run(cmd, kprobe_events_run, NULL);
+		ret = probe_cmd_run(cmd, dyn_events_run, &kprobe_dyn_ops);
 		mutex_unlock(&event_mutex);
 		mutex_unlock(&trace_types_lock);
 		if (ret)
@@ -773,8 +733,8 @@ static void kprobe_files_create(struct trace_array *tr, struct dentry *dir)
 {
 	if (!(tr->flags & TRACE_ARRAY_FL_GLOBAL))
 		return;
-	trace_create_file("kprobe_events", TRACE_MODE_WRITE, dir, NULL,
-			  &kprobe_events_fops);
+	trace_create_file("kprobe_events", TRACE_MODE_WRITE, dir,
+			  &kprobe_dyn_ops, &dyn_events_fops);
 	trace_create_file("kprobe_profile", TRACE_MODE_READ, dir, NULL,
 			  &kprobe_profile_fops);
 }
