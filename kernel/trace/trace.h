@@ -614,6 +614,21 @@ struct trace_event_call *trace_kprobe_local(const char *func, void *addr,
 /* Undo trace_kprobe_local(), after perf let go of the event. */
 void trace_kprobe_local_free(struct trace_event_call *call);
 
+/* ============ trace_uprobe.c: uprobe events for perf alone ============ */
+
+/*
+ * The uprobe PMU's event: a uprobe at offset @offs of the file @path
+ * (with the reference counter at @ref_ctr, if not 0), on its return if
+ * @is_return, with an event call of its own in no trace array. An
+ * ERR_PTR if the file is not there or not a regular one.
+ */
+struct trace_event_call *trace_uprobe_local(const char *path,
+					    unsigned long offs,
+					    unsigned long ref_ctr,
+					    bool is_return);
+/* Undo trace_uprobe_local(), after perf let go of the event. */
+void trace_uprobe_local_free(struct trace_event_call *call);
+
 /* ================ trace_err_log.c: error_log ========================= */
 
 /*

@@ -234,6 +234,55 @@ void perf_trace_destroy(struct perf_event *p_event)
 	mutex_unlock(&event_mutex);
 }
 
+#if defined(CONFIG_KPROBE_EVENTS) || defined(CONFIG_UPROBE_EVENTS)
+/*
+ * The probe PMUs' events are made for one perf event: a string of the
+ * user's (a function's name, a file's path) copied in, E2BIG if longer
+ * than @max, EINVAL if empty.
+ */
+static char *pmu_string(u64 uptr, long max)
+{
+	char *str = strndup_user(u64_to_user_ptr(uptr), max);
+
+	if (IS_ERR(str))
+		return PTR_ERR(str) == -EINVAL ? ERR_PTR(-E2BIG) : str;
+	if (!str[0]) {
+		kfree(str);
+		return ERR_PTR(-EINVAL);
+	}
+	return str;
+}
+
+/* @p_event on the event @call made for it, which goes if it cannot be. */
+static int pmu_open(struct trace_event_call *call, struct perf_event *p_event,
+		    void (*local_free)(struct trace_event_call *call))
+{
+	int ret;
+
+	if (IS_ERR(call))
+		return PTR_ERR(call);
+	mutex_lock(&event_mutex);
+	ret = perf_tp_open(call, p_event);
+	mutex_unlock(&event_mutex);
+	if (ret)
+		local_free(call);
+	return ret;
+}
+
+/* The perf event goes, and the event made for it with it. */
+static void pmu_destroy(struct perf_event *p_event,
+			void (*local_free)(struct trace_event_call *call))
+{
+	struct trace_event_call *call = p_event->tp_event;
+
+	mutex_lock(&event_mutex);
+	call->class->reg(call, TRACE_REG_PERF_CLOSE, p_event);
+	perf_tp_detach(p_event);
+	mutex_unlock(&event_mutex);
+	local_free(call);
+}
+#endif
+
 #ifdef CONFIG_KPROBE_EVENTS
 /*
  * The kprobe PMU's event_init (perf_event_open() of type "kprobe"): a
@@ -244,43 +293,53 @@ int perf_kprobe_init(struct perf_event *p_event, bool is_retprobe)
 {
 	struct trace_event_call *call;
 	char *func = NULL;
-	int ret;
 
 	if (p_event->attr.kprobe_func) {
-		func = strndup_user(u64_to_user_ptr(p_event->attr.kprobe_func),
-				    KSYM_NAME_LEN);
+		func = pmu_string(p_event->attr.kprobe_func, KSYM_NAME_LEN);
 		if (IS_ERR(func))
-			return PTR_ERR(func) == -EINVAL ? -E2BIG : PTR_ERR(func);
-		if (!func[0]) {
-			kfree(func);
-			return -EINVAL;
-		}
+			return PTR_ERR(func);
 	}
 	call = trace_kprobe_local(func,
 				  (void *)(unsigned long)p_event->attr.kprobe_addr,
 				  p_event->attr.probe_offset, is_retprobe);
 	kfree(func);
-	if (IS_ERR(call))
-		return PTR_ERR(call);
-	mutex_lock(&event_mutex);
-	ret = perf_tp_open(call, p_event);
-	mutex_unlock(&event_mutex);
-	if (ret)
-		trace_kprobe_local_free(call);
-	return ret;
+	return pmu_open(call, p_event, trace_kprobe_local_free);
 }
 
 void perf_kprobe_destroy(struct perf_event *p_event)
 {
-	struct trace_event_call *call = p_event->tp_event;
-
-	mutex_lock(&event_mutex);
-	call->class->reg(call, TRACE_REG_PERF_CLOSE, p_event);
-	perf_tp_detach(p_event);
-	mutex_unlock(&event_mutex);
-	trace_kprobe_local_free(call);
+	pmu_destroy(p_event, trace_kprobe_local_free);
 }
 #endif /* CONFIG_KPROBE_EVENTS */
+
+#ifdef CONFIG_UPROBE_EVENTS
+/*
+ * The uprobe PMU's event_init (perf_event_open() of type "uprobe"): a
+ * uprobe event made for @p_event alone, at attr.probe_offset of the
+ * file attr.uprobe_path.
+ */
+int perf_uprobe_init(struct perf_event *p_event, unsigned long ref_ctr_offset,
+		     bool is_retprobe)
+{
+	struct trace_event_call *call;
+	char *path;
+
+	if (!p_event->attr.uprobe_path)
+		return -EINVAL;
+	path = pmu_string(p_event->attr.uprobe_path, PATH_MAX);
+	if (IS_ERR(path))
+		return PTR_ERR(path);
+	call = trace_uprobe_local(path, p_event->attr.probe_offset,
+				  ref_ctr_offset, is_retprobe);
+	kfree(path);
+	return pmu_open(call, p_event, trace_uprobe_local_free);
+}
+
+void perf_uprobe_destroy(struct perf_event *p_event)
+{
+	pmu_destroy(p_event, trace_uprobe_local_free);
+}
+#endif /* CONFIG_UPROBE_EVENTS */
 
 /*
  * Perf schedules @p_event in on this CPU (interrupts off). Unless the

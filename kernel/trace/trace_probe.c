@@ -285,17 +285,16 @@ static void record(struct probe_event *pev, const struct probe_point *pt,
 #ifdef CONFIG_PERF_EVENTS
 /* For the perf events open on @pev on this CPU. */
 static void record_perf(struct probe_event *pev, const struct probe_point *pt,
-			struct pt_regs *regs, unsigned long ip,
+			const struct probe_fetch_ctx *ctx, unsigned long ip,
 			unsigned long ret_ip)
 {
 	struct hlist_head *head = this_cpu_ptr(pev->call.perf_events);
-	struct probe_fetch_ctx ctx = { .regs = regs };
 	int dsize, size, rctx;
 	void *rec;
 
 	if (hlist_empty(head))
 		return;
-	dsize = probe_args_dyn_size(pt->args, pt->nargs, &ctx);
+	dsize = probe_args_dyn_size(pt->args, pt->nargs, ctx);
 	/* perf wants the size with its u32 size header 8-aligned */
 	size = ALIGN(pev->fixed + dsize + sizeof(u32), sizeof(u64)) -
 	       sizeof(u32);
@@ -304,22 +303,22 @@ static void record_perf(struct probe_event *pev, const struct probe_point *pt,
 		return;
 	/* the alignment's tail is not the strings': no stale bytes there */
 	memset((u8 *)rec + pev->fixed + dsize, 0, size - pev->fixed - dsize);
-	fill(pev, pt, rec, pev->fixed + dsize, &ctx, ip, ret_ip);
-	perf_trace_buf_submit(rec, size, rctx, pev->call.event.type, 1, regs,
-			      head, NULL);
+	fill(pev, pt, rec, pev->fixed + dsize, ctx, ip, ret_ip);
+	perf_trace_buf_submit(rec, size, rctx, pev->call.event.type, 1,
+			      ctx->regs, head, NULL);
 }
 #else
 static void record_perf(struct probe_event *pev, const struct probe_point *pt,
-			struct pt_regs *regs, unsigned long ip,
+			const struct probe_fetch_ctx *ctx, unsigned long ip,
 			unsigned long ret_ip)
 {
 }
 #endif
 
-void probe_event_hit(struct probe_point *pt, struct pt_regs *regs,
-		     unsigned long ip, unsigned long ret_ip)
+void probe_event_hit_from(struct probe_point *pt,
+			  const struct probe_fetch_ctx *ctx, unsigned long ip,
+			  unsigned long ret_ip)
 {
-	struct probe_fetch_ctx ctx = { .regs = regs };
 	struct probe_event *pev = pt->pev;
 	struct probe_file *pf;
 
@@ -333,9 +332,17 @@ void probe_event_hit(struct probe_point *pt, struct pt_regs *regs,
 	 */
 	if (flags & PROBE_EV_TRACE)
 		list_for_each_entry_rcu(pf, &pev->files, list)
-			record(pev, pt, pf->file, &ctx, ip, ret_ip);
+			record(pev, pt, pf->file, ctx, ip, ret_ip);
 	if (flags & PROBE_EV_PERF)
-		record_perf(pev, pt, regs, ip, ret_ip);
+		record_perf(pev, pt, ctx, ip, ret_ip);
+}
+
+void probe_event_hit(struct probe_point *pt, struct pt_regs *regs,
+		     unsigned long ip, unsigned long ret_ip)
+{
+	struct probe_fetch_ctx ctx = { .regs = regs };
+
+	probe_event_hit_from(pt, &ctx, ip, ret_ip);
 }
 
 void probe_event_hit_record(struct probe_point *pt,

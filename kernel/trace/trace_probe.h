@@ -7,7 +7,7 @@
  * its fields, format and text, the arrays it is enabled in, recording a
  * hit, and the dynamic event (trace_dynevent.h) each point is.
  *
- * Included by: trace_probe.c trace_kprobe.c trace_eprobe.c
+ * Included by: trace_probe.c trace_kprobe.c trace_eprobe.c trace_uprobe.c
  */
 #ifndef _KERNEL_TRACE_PROBE_H
 #define _KERNEL_TRACE_PROBE_H
@@ -100,6 +100,11 @@ bool probe_event_busy(struct probe_event *pev);
 /* A hit of @pt: its record, with @ip (and @ret_ip for a return) as head. */
 void probe_event_hit(struct probe_point *pt, struct pt_regs *regs,
 		     unsigned long ip, unsigned long ret_ip);
+/* The same, fetching from @ctx (a uprobe's: the process's memory). */
+struct probe_fetch_ctx;
+void probe_event_hit_from(struct probe_point *pt,
+			  const struct probe_fetch_ctx *ctx, unsigned long ip,
+			  unsigned long ret_ip);
 /*
  * A hit of an eprobe's @pt, from the attached event's record @rec: its
  * record in @file alone (the array the attached record is in).

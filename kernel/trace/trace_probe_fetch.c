@@ -71,6 +71,18 @@ static unsigned long field_value(const struct probe_arg *arg, const void *rec)
 	return get_unaligned((const unsigned long *)at);
 }
 
+/* The @n-th word of a process's stack; 0 if it cannot be read. */
+static unsigned long user_stack_nth(struct pt_regs *regs, unsigned int n)
+{
+	unsigned long v;
+	unsigned long __user *at;
+
+	at = (unsigned long __user *)user_stack_pointer(regs) + n;
+	if (copy_from_user_nofault(&v, at, sizeof(v)))
+		return 0;
+	return v;
+}
+
 static unsigned long source_value(const struct probe_arg *arg,
 				  const struct probe_fetch_ctx *ctx)
 {
@@ -80,8 +92,11 @@ static unsigned long source_value(const struct probe_arg *arg,
 	case PSRC_REG:
 		return regs_get_register(regs, arg->off);
 	case PSRC_STACKP:
-		return kernel_stack_pointer(regs);
+		return ctx->user ? user_stack_pointer(regs) :
+				   kernel_stack_pointer(regs);
 	case PSRC_STACK:
+		if (ctx->user)
+			return user_stack_nth(regs, arg->off);
 		return regs_get_kernel_stack_nth(regs, arg->off);
 	case PSRC_RETVAL:
 		return regs_return_value(regs);
@@ -93,9 +108,10 @@ static unsigned long source_value(const struct probe_arg *arg,
 		return (unsigned long)arg->str;
 	case PSRC_FIELD:
 		return ctx->rec ? field_value(arg, ctx->rec) : 0;
+	case PSRC_FOFFS:
+		return ctx->foffs_base + arg->imm;
 	case PSRC_IMM:
 	case PSRC_ADDR:
-	case PSRC_FOFFS:
 		break;
 	}
 	return arg->imm;
@@ -125,13 +141,13 @@ static int resolve(const struct probe_arg *arg,
 	unsigned long cur = source_value(arg, ctx);
 	unsigned int i;
 
-	/* a uprobe's file offset and its @ADDR are the process's memory */
-	*user = arg->src == PSRC_FOFFS;
+	/* a uprobe's addresses are all the process's, "+u" reads are too */
+	*user = ctx->user || arg->src == PSRC_FOFFS;
 	for (i = 0; i < arg->nr_deref; i++) {
 		if (in_mem && !read_mem(&cur, cur, sizeof(cur), *user))
 			return -EFAULT;
 		cur += arg->deref[i].off;
-		*user = arg->deref[i].user;
+		*user = ctx->user || arg->deref[i].user;
 		in_mem = true;
 	}
 	*addr = cur;

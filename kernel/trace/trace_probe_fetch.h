@@ -3,7 +3,7 @@
  * A probe hit's arguments into its record (trace_probe_fetch.c): the
  * dynamic part's size first, to reserve the record, then the values.
  *
- * Included by: trace_probe_fetch.c trace_probe.c
+ * Included by: trace_probe_fetch.c trace_probe.c trace_uprobe.c
  */
 #ifndef _KERNEL_TRACE_PROBE_FETCH_H
 #define _KERNEL_TRACE_PROBE_FETCH_H
@@ -17,11 +17,15 @@ struct pt_regs;
 /*
  * What a hit fetches from: the registers of the probed code (NULL for
  * an eprobe), and the record of the event an eprobe is attached to
- * (NULL for the others).
+ * (NULL for the others). A uprobe's (@user) are a process's: its stack
+ * and every address read are user memory, and a file offset (@+OFFS)
+ * is at @foffs_base plus the offset in the process.
  */
 struct probe_fetch_ctx {
 	struct pt_regs	*regs;
 	const void	*rec;
+	bool		user;
+	unsigned long	foffs_base;
 };
 
 /* The bytes the strings of @args take after the record's fixed part. */

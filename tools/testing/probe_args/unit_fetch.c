@@ -206,6 +206,55 @@ static void eprobe_fetch(void)
 		probe_arg_free(&args[i]);
 }
 
+/*
+ * A uprobe's hit: the process's stack, @+FOFFS where the file is mapped,
+ * and every read from user memory (the shim's user accessors).
+ */
+static void uprobe_fetch(void)
+{
+	static const char *const texts[] = {
+		"st=$stack1",		/* 0: the stack's second word */
+		"fo=@+16:u32",		/* 1: thing.b, where "the file" is */
+		"s=+0(+16(%si)):string",	/* 2: thing.name, user memory */
+		"sp=$stack",		/* 3 */
+	};
+	enum { N = ARRAY_SIZE(texts) };
+	struct probe_parse p = { .flags = PROBE_CTX_USER, .env = &env };
+	struct pt_regs regs = { };
+	struct probe_fetch_ctx ctx = {
+		.regs = &regs, .user = true,
+		/* file offset 16 is thing.b in the process */
+		.foffs_base = (unsigned long)&thing.b - 16,
+	};
+	struct probe_arg args[N];
+	u8 rec[512];
+	char fmt[512];
+	int fixed, dyn, i;
+	u64 v;
+	u32 v32;
+
+	regs.r[13] = (unsigned long)&thing;		/* si */
+	regs.r[19] = (unsigned long)stack;		/* sp */
+	check(parse_all(&p, texts, args, N), "every uprobe argument parses");
+	fixed = probe_args_layout(args, N, PROBE_HEAD_ENTRY, fmt, sizeof(fmt));
+	check(fixed > 0, "a uprobe layout");
+	dyn = probe_args_dyn_size(args, N, &ctx);
+	check(dyn == sizeof(hello), "the uprobe string's size");
+	memset(rec, 0xaa, sizeof(rec));
+	probe_args_store(args, N, &ctx, rec, fixed, fixed + dyn);
+	memcpy(&v, rec + args[0].offset, 8);
+	check(v == 22, "a word of the user stack");
+	memcpy(&v32, rec + args[1].offset, 4);
+	check(v32 == 0xdeadbeef, "@+FOFFS where the file is mapped");
+	check(data_loc_str(rec, args[2].offset) &&
+	      !strcmp(data_loc_str(rec, args[2].offset), "hello"),
+	      "a user string");
+	memcpy(&v, rec + args[3].offset, 8);
+	check(v == (unsigned long)stack, "the user stack pointer");
+	for (i = 0; i < N; i++)
+		probe_arg_free(&args[i]);
+}
+
 int main(void)
 {
 	char texts[][64] = {
@@ -292,6 +341,7 @@ int main(void)
 	check(strings_packed(rec, args, N, fixed, fixed + dyn),
 	      "strings packed one after the other, each with its NUL");
 	eprobe_fetch();
+	uprobe_fetch();
 out:
 	for (i = 0; i < N; i++)
 		probe_arg_free(&args[i]);

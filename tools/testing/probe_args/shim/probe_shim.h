@@ -85,6 +85,11 @@ static inline unsigned long kernel_stack_pointer(struct pt_regs *regs)
 	return regs->r[SHIM_REG_SP];
 }
 
+static inline unsigned long user_stack_pointer(struct pt_regs *regs)
+{
+	return regs->r[SHIM_REG_SP];
+}
+
 static inline unsigned long regs_return_value(struct pt_regs *regs)
 {
 	return regs->r[SHIM_REG_AX];
