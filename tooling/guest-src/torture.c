@@ -1392,10 +1392,18 @@ static int op_module(struct op_ctx *op)
 }
 
 /*
- * Probe events of the top level's kprobe_events (none on a kernel without
+ * Probe events of the top level's dynamic_events (none on a kernel without
  * them: refused): made (a probe or a return probe on vfs_read, which every
- * reader calls), switched on and off in an array, removed.
+ * reader calls, or an event probe on the read system call's entry, whose
+ * trigger goes on that event of each array it is enabled in), switched on
+ * and off in an array, removed.
  */
+static const char *const probe_defs[3] = {
+	"p:torture/k%d vfs_read fd=%%di:u32 b=+0(%%si):u8",
+	"r:torture/k%d vfs_read ret=$retval",
+	"e:torture/k%d syscalls.sys_enter_read fd=$fd:u32 n=$count",
+};
+
 static int op_probe(struct op_ctx *op)
 {
 	int n = op->v % 6, drained = 0, ret;
@@ -1403,10 +1411,8 @@ static int op_probe(struct op_ctx *op)
 
 	switch ((op->v >> 4) % 4) {
 	case 0:
-		snprintf(cmd, sizeof(cmd), n & 1 ?
-			 "r:torture/k%d vfs_read ret=$retval" :
-			 "p:torture/k%d vfs_read fd=%%di:u32 b=+0(%%si):u8", n);
-		return put(TR "/kprobe_events", cmd);
+		snprintf(cmd, sizeof(cmd), probe_defs[n % 3], n);
+		return put(TR "/dynamic_events", cmd);
 	case 1:
 	case 2:
 		snprintf(op->path, sizeof(op->path), "%s/events/torture/k%d/enable",
@@ -1420,7 +1426,7 @@ static int op_probe(struct op_ctx *op)
 			return -EIO;
 		}
 		snprintf(cmd, sizeof(cmd), "-:torture/k%d", n);
-		ret = put(TR "/kprobe_events", cmd);
+		ret = put(TR "/dynamic_events", cmd);
 		acct_end(drained);
 		return ret;
 	}
@@ -1770,7 +1776,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	put(ACCT "/options/overwrite", "1");
-	truncate_file(TR "/kprobe_events");
+	truncate_file(TR "/dynamic_events");
 	put(TR "/set_event", "sched:sched_switch sched:sched_wakeup timer:hrtimer_start irq:*");
 	put(TR "/tracing_on", "1");
 	put(ACCT "/tracing_on", "1");
