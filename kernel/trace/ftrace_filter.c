@@ -336,6 +336,66 @@ int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip, int remove,
 }
 EXPORT_SYMBOL_GPL(ftrace_set_filter_ip);
 
+/*
+ * How many call sites @ops' filter holds (0: none, which means all). For
+ * an ops that is not registered, or under its regex_lock.
+ */
+unsigned int ftrace_ops_filter_count(struct ftrace_ops *ops)
+{
+	struct ftrace_hash *hash;
+
+	ftrace_ops_init(ops);
+	hash = rcu_dereference_protected(ops->func_hash->filter_hash, 1);
+	return hash ? hash->count : 0;
+}
+
+/* The call site of a function called @name, in vmlinux or a module. */
+struct lookup_site {
+	unsigned long	site;
+};
+
+static int lookup_site_one(void *data, unsigned long addr)
+{
+	struct lookup_site *l = data;
+
+	/* of several functions of one name, the first with a call site */
+	l->site = ftrace_location(addr);
+	return l->site != 0;
+}
+
+static unsigned long lookup_site(const char *name)
+{
+	struct lookup_site l = { 0 };
+	unsigned long addr;
+
+	kallsyms_on_each_match_symbol(lookup_site_one, name, &l);
+	if (l.site)
+		return l.site;
+	addr = module_kallsyms_lookup_name(name);
+	return addr ? ftrace_location(addr) : 0;
+}
+
+/**
+ * ftrace_lookup_symbols - the call sites of functions given by name
+ * @sorted_syms: the names, in strcmp() order
+ * @cnt: how many
+ * @addrs: gets the call site of each name, in the same order
+ *
+ * Returns 0, or -ESRCH when a name is no function with a call site.
+ */
+int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
+			  unsigned long *addrs)
+{
+	size_t i;
+
+	for (i = 0; i < cnt; i++) {
+		addrs[i] = lookup_site(sorted_syms[i]);
+		if (!addrs[i])
+			return -ESRCH;
+	}
+	return 0;
+}
+
 /**
  * ftrace_free_filter - drop the hashes of an ops that is not registered
  * @ops: the ops

@@ -3,7 +3,7 @@
  * Private interface of dynamic function tracing (the ftrace core).
  * Included by: ftrace_*.c trace_functions.c trace_selftest.c
  * trace_selftest_dynamic.c trace_boot.c fgraph.c trace_functions_graph.c
- * trace_selftest_graph.c
+ * trace_selftest_graph.c fprobe.c
  *
  * Its audience is the ftrace_*.c files and the tracers built on them
  * (trace_functions.c, later the graph and latency tracers). The public
@@ -252,6 +252,11 @@ int ftrace_ops_set_hash(struct ftrace_ops *ops, bool filter,
  * matched, or -errno. Takes ftrace_lock.
  */
 int ftrace_match_records(struct ftrace_hash *hash, char *pattern, char *mod);
+/*
+ * How many call sites @ops' filter holds (0: none, which means every
+ * function): the size fprobe gives its pool of pending exits.
+ */
+unsigned int ftrace_ops_filter_count(struct ftrace_ops *ops);
 /* Text went away: drop from @ops' hashes the addresses @gone() names. */
 void ftrace_ops_forget(struct ftrace_ops *ops,
 		       bool (*gone)(unsigned long ip, void *data), void *data);
