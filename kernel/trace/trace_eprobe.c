@@ -211,11 +211,6 @@ static int eprobe_field(void *data, const char *name, long *off,
 	return -ENOENT;
 }
 
-static unsigned long env_symbol(const char *name)
-{
-	return kallsyms_lookup_name(name);
-}
-
 /*
  * The event "SYS.EVENT" names, referenced; NULL if there is none that
  * an eprobe may attach to (another probe's, or one that cannot be
@@ -270,7 +265,7 @@ static int check_filter(struct trace_eprobe *ep)
 static int eprobe_define(int argc, const char **argv, struct probe_cmd_err *e)
 {
 	struct probe_arg_env env = {
-		.symbol	= env_symbol,
+		.symbol	= probe_kernel_symbol,
 		.field	= eprobe_field,
 	};
 	struct probe_cmd_err ferr = { .err = PERR_NONE };
@@ -350,16 +345,6 @@ static int eprobe_create(int argc, const char **argv)
 	return ret;
 }
 
-static int eprobe_show(struct seq_file *m, struct dyn_event *ev)
-{
-	return probe_point_show(m, &ep_of_dyn(ev)->pt);
-}
-
-static bool eprobe_busy(struct dyn_event *ev)
-{
-	return probe_event_busy(ep_of_dyn(ev)->pt.pev);
-}
-
 static int eprobe_free(struct dyn_event *ev)
 {
 	struct trace_eprobe *ep = ep_of_dyn(ev);
@@ -374,19 +359,13 @@ static int eprobe_free(struct dyn_event *ev)
 	return 0;
 }
 
-static bool eprobe_match(const char *group, const char *event,
-			 const char *const *words, int n, struct dyn_event *ev)
-{
-	return probe_point_match(group, event, words, n, &ep_of_dyn(ev)->pt);
-}
-
 static struct dyn_event_ops eprobe_dyn_ops = {
 	.order		= 0,
 	.create		= eprobe_create,
-	.show		= eprobe_show,
-	.is_busy	= eprobe_busy,
+	.show		= probe_dyn_show,
+	.is_busy	= probe_dyn_busy,
 	.free		= eprobe_free,
-	.match		= eprobe_match,
+	.match		= probe_dyn_match,
 };
 
 /* Before the boot-time events (trace_boot.c) may name one. */

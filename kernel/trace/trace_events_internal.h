@@ -7,7 +7,7 @@
  * trace_events_trigger*.c trace_syscalls.c trace_actions.c
  * trace_events_pid.c trace_probe.c (ftrace_events: is a name taken?)
  * trace_eprobe.c (and the event to attach to) trace_dynevent.c
- * trace_kprobe.c trace_uprobe.c (event_mutex)
+ * trace_kprobe.c trace_uprobe.c trace_fprobe.c (event_mutex)
  *
  * Every TRACE_EVENT of the kernel and of loaded modules is a struct
  * trace_event_call (linux/trace_events.h) on ftrace_events. Each trace

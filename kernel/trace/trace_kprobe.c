@@ -21,7 +21,6 @@
 
 #include "trace.h"
 #include "trace_events_internal.h"
-#include "trace_output.h"
 #include "trace_probe.h"
 
 struct trace_kprobe {
@@ -142,41 +141,20 @@ static void kprobe_disarm(struct probe_event *pev)
 		tk_disable(tk_of_pt(pt));
 }
 
-static void kprobe_print_head(struct trace_seq *s, struct probe_event *pev,
-			      const void *rec, int flags)
-{
-	const unsigned long *head = (const void *)((struct trace_entry *)rec + 1);
-
-	trace_seq_putc(s, '(');
-	if (pev->head == PROBE_HEAD_RETURN) {
-		seq_print_ip_sym(s, head[1], flags | TRACE_ITER_SYM_OFFSET);
-		trace_seq_puts(s, " <- ");
-		seq_print_ip_sym(s, head[0], flags & ~TRACE_ITER_SYM_OFFSET);
-	} else {
-		seq_print_ip_sym(s, head[0], flags | TRACE_ITER_SYM_OFFSET);
-	}
-	trace_seq_putc(s, ')');
-}
-
 static const struct probe_kind_ops kprobe_kind_ops = {
 	.log_loc	= "trace_kprobe",
 	.call_flags	= TRACE_EVENT_FL_KPROBE,
 	.arm		= kprobe_arm,
 	.disarm		= kprobe_disarm,
-	.print_head	= kprobe_print_head,
+	.print_head	= probe_print_head_ksym,
 };
 
 /* ---------------------------------------------------------------- */
 /* Where a definition probes                                           */
 
-static unsigned long env_symbol(const char *name)
-{
-	return kallsyms_lookup_name(name);
-}
-
 static const struct probe_arg_env kprobe_env = {
 	.reg_offset	= regs_query_register_offset,
-	.symbol		= env_symbol,
+	.symbol		= probe_kernel_symbol,
 	.stack_words	= THREAD_SIZE / sizeof(long),
 };
 
@@ -362,14 +340,20 @@ static void tk_free(struct trace_kprobe *tk)
 /* ---------------------------------------------------------------- */
 /* Definitions                                                         */
 
-static bool has_entry_args(const struct probe_point *pt)
+/* The arguments, named after the function's BTF where it has one. */
+static int kprobe_parse_args(struct trace_kprobe *tk, int argc,
+			     const char **argv, unsigned int ctx,
+			     struct probe_cmd_err *e)
 {
-	unsigned int i;
+	struct probe_btf btf = { .func = tk->pt.cmd.symbol };
+	struct probe_arg_env env = kprobe_env;
+	int ret;
 
-	for (i = 0; i < pt->nargs; i++)
-		if (pt->args[i].src == PSRC_ARG)
-			return true;
-	return false;
+	if (!tk->pt.cmd.is_addr)
+		probe_env_with_btf(&env, &btf);
+	ret = probe_point_parse_args(&tk->pt, argc, argv, 2, ctx, &env, e);
+	probe_btf_release(&btf);
+	return ret;
 }
 
 static int kprobe_define(int argc, const char **argv, struct probe_cmd_err *e)
@@ -400,11 +384,10 @@ static int kprobe_define(int argc, const char **argv, struct probe_cmd_err *e)
 		ret = -E2BIG;
 		goto fail;
 	}
-	ret = probe_point_parse_args(&tk->pt, argc, argv, 2, ctx, &kprobe_env,
-				     e);
+	ret = kprobe_parse_args(tk, argc, argv, ctx, e);
 	if (ret)
 		goto fail;
-	tk->entry_regs = tk->pt.cmd.is_return && has_entry_args(&tk->pt);
+	tk->entry_regs = tk->pt.cmd.is_return && probe_point_fetches_args(&tk->pt);
 
 	ret = probe_point_register(&tk->pt, &kprobe_kind_ops, e);
 	if (ret)
@@ -458,16 +441,6 @@ static int kprobe_create(int argc, const char **argv)
 	return ret;
 }
 
-static int kprobe_show(struct seq_file *m, struct dyn_event *ev)
-{
-	return probe_point_show(m, &tk_of_dyn(ev)->pt);
-}
-
-static bool kprobe_busy(struct dyn_event *ev)
-{
-	return probe_event_busy(tk_of_dyn(ev)->pt.pev);
-}
-
 static int kprobe_free(struct dyn_event *ev)
 {
 	struct trace_kprobe *tk = tk_of_dyn(ev);
@@ -485,19 +458,13 @@ static int kprobe_free(struct dyn_event *ev)
 	return 0;
 }
 
-static bool kprobe_match(const char *group, const char *event,
-			 const char *const *words, int n, struct dyn_event *ev)
-{
-	return probe_point_match(group, event, words, n, &tk_of_dyn(ev)->pt);
-}
-
 static struct dyn_event_ops kprobe_dyn_ops = {
 	.order		= 2,
 	.create		= kprobe_create,
-	.show		= kprobe_show,
-	.is_busy	= kprobe_busy,
+	.show		= probe_dyn_show,
+	.is_busy	= probe_dyn_busy,
 	.free		= kprobe_free,
-	.match		= kprobe_match,
+	.match		= probe_dyn_match,
 };
 
 /* ---------------------------------------------------------------- */

@@ -5,7 +5,8 @@
  * trace_selftest.c trace_selftest_graph.c (which read their own entries
  * back through them) trace_graph_output.c trace_latency.c (display-graph:
  * the default header when it is off) trace_functions.c (the text of its
- * func_repeats entries) trace_kprobe.c (the head of a kprobe event's text)
+ * func_repeats entries) trace_probe.c (the head of a kprobe or fprobe
+ * event's text)
  *
  * trace_iter.c merges the per-CPU buffers into one stream ordered by
  * time stamp and serves `trace` and `snapshot`; trace_pipe.c consumes

@@ -17,6 +17,7 @@
 
 #include "trace.h"
 #include "trace_events_internal.h"
+#include "trace_output.h"
 #include "trace_probe.h"
 #include "trace_probe_fetch.h"
 
@@ -738,10 +739,157 @@ static char *vfs_arg(const char *text)
 	return out;
 }
 
+static int parse_point_args(struct probe_point *pt, int argc,
+			    const char **argv, int first, unsigned int flags,
+			    const struct probe_arg_env *env,
+			    struct probe_cmd_err *e);
+
+/* The @len digits at @s as a number: false if too big. */
+static bool arg_index(const char *s, size_t len, unsigned long *n)
+{
+	char num[12];
+
+	if (len >= sizeof(num))
+		return false;
+	memcpy(num, s, len);
+	num[len] = '\0';
+	return !kstrtoul(num, 10, n);
+}
+
+static int arg_err(struct probe_cmd_err *e, enum probe_err err, int word,
+		   int errno_)
+{
+	*e = (struct probe_cmd_err){ .err = err, .word = word,
+				     .errno_ = errno_ };
+	return -errno_;
+}
+
+/*
+ * The words the reference rewrites before it parses them, with the
+ * function's BTF: "$arg*" becomes every parameter by its name, and an
+ * unnamed "$argN[:TYPE]" the Nth's "NAME[:TYPE]". *@out gets the new
+ * words (kfree() it), or NULL when nothing changed; their text is in
+ * *@buf (kfree() it too). 0, or -errno with @e set.
+ */
+static int expand_btf_args(int argc, const char **argv, int first,
+			   unsigned int flags, const struct probe_arg_env *env,
+			   const char ***out, char **buf,
+			   struct probe_cmd_err *e)
+{
+	const unsigned int slot = PROBE_ARG_BODY_MAX + 1;
+	int i, j, k, nr, star = -1, newc;
+	const char *name;
+	unsigned long n;
+	char *rest, *b;
+	bool any = false;
+
+	*out = NULL;
+	*buf = NULL;
+	for (i = first; i < argc; i++) {
+		if (strncmp(argv[i], "$arg", 4))
+			continue;
+		if (!(flags & PROBE_CTX_KERNEL) ||
+		    !(flags & (PROBE_CTX_ENTRY | PROBE_CTX_RETURN)) ||
+		    (flags & (PROBE_CTX_USER | PROBE_CTX_EVENT)))
+			return arg_err(e, PERR_NOFENTRY_ARGS, i, EINVAL);
+		any = true;
+		if (isdigit(argv[i][4]))
+			continue;
+		if (argv[i][4] != '*')
+			return arg_err(e, PERR_BAD_VAR, i, EINVAL);
+		if (star >= 0)
+			return arg_err(e, PERR_DOUBLE_ARGS, i, EINVAL);
+		star = i;
+	}
+	if (!any)
+		return 0;
+	nr = env->btf ? env->btf->nr_params(env->btf_data) : -ENOENT;
+	if (nr <= 0) {
+		/* "$arg*" needs the names; "$argN" is a plain register then */
+		if (star >= 0)
+			return arg_err(e, PERR_NOSUP_BTFARG, star, EOPNOTSUPP);
+		return 0;
+	}
+	newc = argc + (star >= 0 ? nr - 1 : 0);
+	*out = kcalloc(newc, sizeof(**out), GFP_KERNEL);
+	b = kcalloc(newc, slot, GFP_KERNEL);
+	if (!*out || !b) {
+		kfree(*out);
+		kfree(b);
+		*out = NULL;
+		e->err = PERR_NONE;
+		return -ENOMEM;
+	}
+	*buf = b;
+	for (i = 0, j = 0; i < argc; i++) {
+		if (i < first || strncmp(argv[i], "$arg", 4)) {
+			(*out)[j++] = argv[i];
+			continue;
+		}
+		if (i == star) {
+			for (k = 0; k < nr; k++) {
+				name = env->btf->param_name(env->btf_data, k);
+				if (!name)
+					return arg_err(e, PERR_NO_BTF_ENTRY, i,
+						       ENOENT);
+				if (snprintf(b, slot, "%s", name) >= slot)
+					return arg_err(e, PERR_ARGS_2LONG, i,
+						       E2BIG);
+				(*out)[j++] = b;
+				b += slot;
+			}
+			continue;
+		}
+		rest = (char *)argv[i] + 4;
+		while (isdigit(*rest))
+			rest++;
+		if (*rest && *rest != ':')
+			return arg_err(e, PERR_BAD_VAR, i, ENOENT);
+		if (!arg_index(argv[i] + 4, rest - (argv[i] + 4), &n) || !n)
+			return arg_err(e, PERR_BAD_ARG_NUM, i, EINVAL);
+		name = n <= nr ? env->btf->param_name(env->btf_data, n - 1) :
+		       NULL;
+		if (!name)
+			return arg_err(e, PERR_NO_BTFARG, i, ENOENT);
+		if (snprintf(b, slot, "%s%s", name, rest) >= slot)
+			return arg_err(e, PERR_ARGS_2LONG, i, E2BIG);
+		(*out)[j++] = b;
+		b += slot;
+	}
+	return newc;
+}
+
 int probe_point_parse_args(struct probe_point *pt, int argc,
 			   const char **argv, int first, unsigned int flags,
 			   const struct probe_arg_env *env,
 			   struct probe_cmd_err *e)
+{
+	const char **words;
+	char *buf;
+	int ret;
+
+	ret = expand_btf_args(argc, argv, first, flags, env, &words, &buf, e);
+	if (ret < 0)
+		goto out;
+	if (words)
+		argc = ret;
+	/* more than the reference takes once expanded: nothing logged */
+	if (argc - first > PROBE_ARGS_MAX) {
+		e->err = PERR_NONE;
+		ret = -E2BIG;
+		goto out;
+	}
+	ret = parse_point_args(pt, argc, words ? words : argv, first, flags, env, e);
+out:
+	kfree(words);
+	kfree(buf);
+	return ret;
+}
+
+static int parse_point_args(struct probe_point *pt, int argc,
+			    const char **argv, int first, unsigned int flags,
+			    const struct probe_arg_env *env,
+			    struct probe_cmd_err *e)
 {
 	struct names_seen seen = { .pt = pt };
 	struct probe_parse p = {
@@ -799,9 +947,16 @@ void probe_point_free_args(struct probe_point *pt)
 	pt->nargs = 0;
 }
 
-bool probe_point_match(const char *group, const char *event,
-		       const char *const *words, int n, struct probe_point *pt)
+static struct probe_point *pt_of_dyn(struct dyn_event *ev)
 {
+	return container_of(ev, struct probe_point, dyn);
+}
+
+bool probe_dyn_match(const char *group, const char *event,
+		     const char *const *words, int n, struct dyn_event *ev)
+{
+	struct probe_point *pt = pt_of_dyn(ev);
+
 	if (event[0] && strcmp(event, pt->cmd.event))
 		return false;
 	if (group[0] && strcmp(group, pt->cmd.group))
@@ -809,8 +964,9 @@ bool probe_point_match(const char *group, const char *event,
 	return probe_cmd_matches(&pt->cmd, pt->args, pt->nargs, words, n);
 }
 
-int probe_point_show(struct seq_file *m, struct probe_point *pt)
+int probe_dyn_show(struct seq_file *m, struct dyn_event *ev)
 {
+	struct probe_point *pt = pt_of_dyn(ev);
 	char *buf;
 	int len;
 
@@ -822,6 +978,26 @@ int probe_point_show(struct seq_file *m, struct probe_point *pt)
 		seq_write(m, buf, len);
 	kfree(buf);
 	return 0;
+}
+
+bool probe_dyn_busy(struct dyn_event *ev)
+{
+	return probe_event_busy(pt_of_dyn(ev)->pev);
+}
+
+bool probe_point_fetches_args(const struct probe_point *pt)
+{
+	unsigned int i;
+
+	for (i = 0; i < pt->nargs; i++)
+		if (pt->args[i].src == PSRC_ARG)
+			return true;
+	return false;
+}
+
+unsigned long probe_kernel_symbol(const char *name)
+{
+	return kallsyms_lookup_name(name);
 }
 
 int probe_point_register(struct probe_point *pt,
@@ -856,4 +1032,24 @@ int probe_point_register(struct probe_point *pt,
 		return ret;
 	probe_event_append(pev, pt);
 	return 0;
+}
+
+/*
+ * The head of a kernel probe's record in the text: "(sym+0x4/0x90)" for
+ * an entry, "(caller+0x54/0x80 <- sym)" for a return.
+ */
+void probe_print_head_ksym(struct trace_seq *s, struct probe_event *pev,
+			   const void *rec, int flags)
+{
+	const unsigned long *head = (const void *)((struct trace_entry *)rec + 1);
+
+	trace_seq_putc(s, '(');
+	if (pev->head == PROBE_HEAD_RETURN) {
+		seq_print_ip_sym(s, head[1], flags | TRACE_ITER_SYM_OFFSET);
+		trace_seq_puts(s, " <- ");
+		seq_print_ip_sym(s, head[0], flags & ~TRACE_ITER_SYM_OFFSET);
+	} else {
+		seq_print_ip_sym(s, head[0], flags | TRACE_ITER_SYM_OFFSET);
+	}
+	trace_seq_putc(s, ')');
 }

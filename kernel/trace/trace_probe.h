@@ -8,6 +8,7 @@
  * hit, and the dynamic event (trace_dynevent.h) each point is.
  *
  * Included by: trace_probe.c trace_kprobe.c trace_eprobe.c trace_uprobe.c
+ * trace_fprobe.c trace_probe_btf.c
  */
 #ifndef _KERNEL_TRACE_PROBE_H
 #define _KERNEL_TRACE_PROBE_H
@@ -122,11 +123,19 @@ int probe_point_parse_args(struct probe_point *pt, int argc,
 			   struct probe_cmd_err *e);
 /* Free @pt's arguments. */
 void probe_point_free_args(struct probe_point *pt);
-/* The removal match of a point (dyn_event_ops.match). */
-bool probe_point_match(const char *group, const char *event,
-		       const char *const *words, int n, struct probe_point *pt);
-/* Its line in the listing files (dyn_event_ops.show). */
-int probe_point_show(struct seq_file *m, struct probe_point *pt);
+/*
+ * The dyn_event_ops of every kind's points (their struct dyn_event is
+ * the probe_point's): the removal match, the line in the listing files,
+ * in use (its event: enabled, open in perf, held by a trigger).
+ */
+bool probe_dyn_match(const char *group, const char *event,
+		     const char *const *words, int n, struct dyn_event *ev);
+int probe_dyn_show(struct seq_file *m, struct dyn_event *ev);
+bool probe_dyn_busy(struct dyn_event *ev);
+/* Does @pt fetch $argN (which a return probe keeps from the entry)? */
+bool probe_point_fetches_args(const struct probe_point *pt);
+/* A kernel symbol's address, for probe_arg_env.symbol: 0 if none. */
+unsigned long probe_kernel_symbol(const char *name);
 /*
  * Add @pt to the event its command names, or make that event: the
  * -errno of the checks (with @e set) or of making it.
@@ -135,8 +144,51 @@ int probe_point_register(struct probe_point *pt,
 			 const struct probe_kind_ops *ops,
 			 struct probe_cmd_err *e);
 
+/*
+ * The print_head of the kinds on kernel text (kprobe, fprobe): the
+ * probed address as a symbol and offset, or the return's "<-" form.
+ */
+void probe_print_head_ksym(struct trace_seq *s, struct probe_event *pev,
+			   const void *rec, int flags);
+
 /* Log @e for the command @argv in the top array's error_log. */
 void probe_log_err(const char *loc, int argc, const char **argv,
 		   const struct probe_cmd_err *e);
+
+/* ====== trace_probe_btf.c: arguments by name, from BTF ====== */
+
+/*
+ * One definition's view of the probed function's BTF (a struct
+ * probe_btf_ops context): zeroed, with @func (and @tpoint: a tracepoint's
+ * stub, whose first parameter is the data) set. Released after parsing.
+ */
+struct btf;
+struct btf_type;
+struct btf_param;
+struct probe_btf {
+	const char		*func;
+	bool			tpoint;
+	bool			queried;
+	int			nr;	/* parameters, or -ENOENT: no BTF */
+	struct btf		*btf;
+	const struct btf_type	*proto;
+	const struct btf_param	*params;
+};
+
+#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
+extern const struct probe_btf_ops probe_btf_ops;
+void probe_btf_release(struct probe_btf *b);
+/* @env, with @b's BTF for the arguments */
+static inline void probe_env_with_btf(struct probe_arg_env *env,
+				      struct probe_btf *b)
+{
+	env->btf = &probe_btf_ops;
+	env->btf_data = b;
+}
+#else
+static inline void probe_btf_release(struct probe_btf *b) { }
+static inline void probe_env_with_btf(struct probe_arg_env *env,
+				      struct probe_btf *b) { }
+#endif
 
 #endif /* _KERNEL_TRACE_PROBE_H */

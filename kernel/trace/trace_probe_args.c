@@ -205,7 +205,18 @@ static int parse_name(struct probe_parse *p, const char *text,
 	size_t len;
 
 	if (!eq) {
-		snprintf(arg->name, sizeof(arg->name), "arg%u", p->index);
+		/*
+		 * With BTF, an argument that is a name is named after it
+		 * ("object", not "arg1"), as the reference names it.
+		 */
+		len = strcspn(text, ":");
+		if (p->env && p->env->btf && len <= PROBE_ARG_NAME_MAX &&
+		    is_ident(text, len)) {
+			memcpy(arg->name, text, len);
+			arg->name[len] = '\0';
+		} else {
+			snprintf(arg->name, sizeof(arg->name), "arg%u", p->index);
+		}
 		*body = text;
 	} else {
 		len = eq - text;
@@ -234,6 +245,10 @@ struct arg_state {
 	int			base;
 	int			steps;	/* the reference's program steps so far */
 	bool			mem;	/* the value is an address to read */
+	int			depth;	/* inside this many dereferences */
+	/* the value is a BTF name's, outermost: its type applies */
+	bool			btf_last;
+	struct probe_btf_ref	btf;
 };
 
 /*
@@ -246,6 +261,54 @@ static bool add_step(struct arg_state *s)
 		return false;
 	s->steps++;
 	return true;
+}
+
+/*
+ * A name of the probed function's BTF (PROBE_EVENTS_BTF_ARGS): a
+ * parameter, or @text "$retval", with its fields. The errors are where
+ * the reference puts them: at the name, or at the field in question.
+ */
+static int parse_btf(struct arg_state *s, const char *text)
+{
+	struct probe_parse *p = s->p;
+	const struct probe_arg_env *env = p->env;
+	struct probe_btf_ref ref = { 0 };
+	struct probe_arg *arg = s->arg;
+	enum probe_err err = PERR_NONE;
+	unsigned int i;
+	int col = 0, ret;
+
+	if (!env || !env->btf)
+		return fail(p, PERR_NOSUP_BTFARG, s->base, EOPNOTSUPP);
+	if (!(p->flags & PROBE_CTX_KERNEL) ||
+	    !(p->flags & (PROBE_CTX_ENTRY | PROBE_CTX_RETURN)) ||
+	    (p->flags & PROBE_CTX_EVENT))
+		return fail(p, PERR_NOSUP_BTFARG, s->base, EINVAL);
+	ret = env->btf->resolve(env->btf_data, text,
+				p->flags & PROBE_CTX_RETURN, &ref, &err, &col);
+	if (ret)
+		return fail(p, err, s->base + col, -ret);
+	if (!ref.param && !ref.found) {
+		/* $retval of a function BTF does not know: a plain one */
+		arg->src = PSRC_RETVAL;
+		return 0;
+	}
+	arg->src = ref.param ? PSRC_ARG : PSRC_RETVAL;
+	arg->off = ref.param;
+	for (i = 0; i < ref.nr_deref; i++) {
+		if (!add_step(s) || arg->nr_deref == PROBE_DEREF_MAX)
+			return fail(p, PERR_TOO_MANY_OPS, s->base, EINVAL);
+		arg->deref[arg->nr_deref].off = ref.deref[i];
+		arg->deref[arg->nr_deref].user = false;
+		arg->nr_deref++;
+		s->mem = true;
+	}
+	/* inside a dereference the type is the user's business */
+	if (!s->depth) {
+		s->btf_last = true;
+		s->btf = ref;
+	}
+	return 0;
 }
 
 /* $NAME: the errors are at the '$' */
@@ -277,6 +340,9 @@ static int parse_var(struct arg_state *s, const char *var)
 	if (!strncmp(var, "retval", 6)) {
 		if (!(p->flags & PROBE_CTX_RETURN))
 			return fail(p, PERR_RETVAL_ON_PROBE, s->base, EINVAL);
+		/* its type from BTF, and fields through it */
+		if ((p->flags & PROBE_CTX_KERNEL) && p->env && p->env->btf)
+			return parse_btf(s, var - 1);
 		arg->src = PSRC_RETVAL;
 		return 0;
 	}
@@ -446,7 +512,9 @@ static int parse_deref(struct arg_state *s, char *text)
 			    s->base + (int)strlen(open + 1), EINVAL);
 	/* what follows the last ')' is ignored, as by the reference */
 	*close = '\0';
+	s->depth++;
 	ret = parse_fetch(s, open + 1);
+	s->depth--;
 	*close = ')';
 	/*
 	 * The reference leaves its column at this level's inner start when
@@ -500,9 +568,12 @@ static int parse_fetch(struct arg_state *s, char *text)
 	case '\\':
 		return parse_imm(s, text + 1);
 	default:
-		/* a BTF name: not with this kernel's probes yet */
-		if (isalpha(text[0]) || text[0] == '_')
-			return fail(p, PERR_NOSUP_BTFARG, s->base, EOPNOTSUPP);
+		/* a name of the function's BTF */
+		if (isalpha(text[0]) || text[0] == '_') {
+			if (parse_btf(s, text))
+				return -p->err_errno;
+			break;
+		}
 		return fail(p, PERR_BAD_FETCH_ARG, s->base, EINVAL);
 	}
 	if (!add_step(s))
@@ -591,6 +662,40 @@ static bool parse_bitfield(const char *type, struct probe_arg *arg)
 	return true;
 }
 
+/*
+ * The value is a BTF name's: with no type given it takes its BTF type (a
+ * bitfield's bits too, after the value); a string type of a char pointer
+ * reads the text it points to, of a char array the text in place, and is
+ * refused for anything else.
+ */
+static int apply_btf(struct arg_state *s, const char *type)
+{
+	const struct probe_btf_ref *ref = &s->btf;
+	struct probe_parse *p = s->p;
+	struct probe_arg *arg = s->arg;
+	const struct probe_argtype *t;
+
+	if (!type) {
+		t = ref->type ? type_lookup(ref->type, strlen(ref->type)) : NULL;
+		if (t)
+			arg->type = t;
+		return 0;
+	}
+	if (arg->type->store != PST_STRING && arg->type->store != PST_USTRING)
+		return 0;
+	if (ref->str == PBTF_CHAR_ARRAY)
+		return 0;
+	if (ref->str != PBTF_CHAR_PTR)
+		return fail(p, PERR_BAD_TYPE4STR, s->base, EINVAL);
+	if (!add_step(s) || arg->nr_deref == PROBE_DEREF_MAX)
+		return fail(p, PERR_TOO_MANY_OPS, s->base, E2BIG);
+	arg->deref[arg->nr_deref].off = 0;
+	arg->deref[arg->nr_deref].user = arg->type->store == PST_USTRING;
+	arg->nr_deref++;
+	s->mem = true;
+	return 0;
+}
+
 int probe_arg_parse(struct probe_parse *p, const char *text,
 		    struct probe_arg *arg)
 {
@@ -648,6 +753,11 @@ int probe_arg_parse(struct probe_parse *p, const char *text,
 		return ret;
 	if (arg->src == PSRC_COMM || arg->src == PSRC_IMMSTR)
 		arg->type = TYPE_STRING;
+	if (s.btf_last) {
+		ret = apply_btf(&s, type);
+		if (ret)
+			return ret;
+	}
 
 	/*
 	 * The checks after the value. The reference reports them from its
@@ -683,6 +793,11 @@ int probe_arg_parse(struct probe_parse *p, const char *text,
 	if (arg->bf_width) {
 		if (!parse_bitfield(type, arg) || !add_step(&s))
 			return fail(p, PERR_BAD_BITFIELD, type_col, EINVAL);
+	} else if (s.btf_last && !type && s.btf.bf_width) {
+		arg->bf_width = s.btf.bf_width;
+		arg->bf_offset = s.btf.bf_offset;
+		if (!add_step(&s))
+			return fail(p, PERR_TOO_MANY_OPS, s.base, EINVAL);
 	}
 	if (arg->count) {
 		if (!s.mem && arg->type->store != PST_STRING &&

@@ -153,6 +153,46 @@ enum probe_head {
 };
 
 /*
+ * A name from the probed function's BTF: a parameter by its name, or the
+ * return value ("$retval"), and the fields it goes through ("->F" reads
+ * the pointer, ".F" stays in the struct).
+ */
+struct probe_btf_ref {
+	/* the parameter, 1-based ($argN's N); 0: the return value */
+	unsigned int	param;
+	/* false: $retval of a function BTF does not know (a plain one) */
+	bool		found;
+	/* a read for each "->": at these offsets, innermost first */
+	unsigned int	nr_deref;
+	long		deref[PROBE_DEREF_MAX];
+	/* the last value's type as its default ("x64", "s32"), or NULL */
+	const char	*type;
+	/* a bitfield of the last field: width and bit offset in the read */
+	unsigned char	bf_width, bf_offset;
+	/* what a string type makes of it */
+	enum { PBTF_NOT_STR, PBTF_CHAR_ARRAY, PBTF_CHAR_PTR } str;
+};
+
+/* The probed function's BTF, for argument names (PROBE_EVENTS_BTF_ARGS). */
+struct probe_btf_ops {
+	/*
+	 * How many parameters the function has (a tracepoint's, its data
+	 * left out), or -ENOENT when BTF does not know the function.
+	 */
+	int (*nr_params)(void *data);
+	/* the name of parameter @i (0-based), or NULL */
+	const char *(*param_name)(void *data, unsigned int i);
+	/*
+	 * Resolve @expr, "NAME[->F|.F...]" or "$retval[->F|.F...]" at an
+	 * entry (@at_return false) or a return, into @ref: 0, or -errno
+	 * with @err and @col (the column in @expr) set.
+	 */
+	int (*resolve)(void *data, const char *expr, bool at_return,
+		       struct probe_btf_ref *ref, enum probe_err *err,
+		       int *col);
+};
+
+/*
  * What a probe type tells the parser about its world. Any hook may be
  * NULL: that part of the language is then refused as upstream refuses
  * it where the probe type lacks it.
@@ -168,6 +208,9 @@ struct probe_arg_env {
 	void *data;
 	/* the words of the stack one may name: $stackN, N at most this */
 	unsigned int stack_words;
+	/* the probed function's BTF (NULL: none), and its data */
+	const struct probe_btf_ops *btf;
+	void *btf_data;
 };
 
 /* The parse of one argument: its context in, the first error out. */

@@ -282,16 +282,6 @@ static int uprobe_create(int argc, const char **argv)
 	return ret;
 }
 
-static int uprobe_show(struct seq_file *m, struct dyn_event *ev)
-{
-	return probe_point_show(m, &tu_of_dyn(ev)->pt);
-}
-
-static bool uprobe_busy(struct dyn_event *ev)
-{
-	return probe_event_busy(tu_of_dyn(ev)->pt.pev);
-}
-
 static int uprobe_free(struct dyn_event *ev)
 {
 	struct trace_uprobe *tu = tu_of_dyn(ev);
@@ -311,19 +301,13 @@ static int uprobe_free(struct dyn_event *ev)
 	return 0;
 }
 
-static bool uprobe_match(const char *group, const char *event,
-			 const char *const *words, int n, struct dyn_event *ev)
-{
-	return probe_point_match(group, event, words, n, &tu_of_dyn(ev)->pt);
-}
-
 static struct dyn_event_ops uprobe_dyn_ops = {
 	.order		= 5,
 	.create		= uprobe_create,
-	.show		= uprobe_show,
-	.is_busy	= uprobe_busy,
+	.show		= probe_dyn_show,
+	.is_busy	= probe_dyn_busy,
 	.free		= uprobe_free,
-	.match		= uprobe_match,
+	.match		= probe_dyn_match,
 };
 
 /* ---------------------------------------------------------------- */

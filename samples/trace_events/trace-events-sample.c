@@ -130,6 +130,10 @@ static void sample_round(bool manual)
 
 	/* Recorded for odd rounds only: the condition is in the event. */
 	trace_sample_odd(count);
+	/* No events of their own: only for probes that attach to them. */
+	trace_foo_bar(word, (int)count);
+	if (count & 1)
+		trace_foo_bar_with_cond(word, (int)count);
 	trace_sample_phase_leave(count, phase);
 }
 

@@ -353,6 +353,26 @@ TRACE_EVENT_FN(sample_heartbeat,
 	       sample_heartbeat_reg, sample_heartbeat_unreg
 );
 
+/*
+ * foo_bar, foo_bar_with_cond - tracepoints without an event.
+ *
+ * DECLARE_TRACE() makes the tracepoint alone: code may attach to it
+ * (register_trace_foo_bar(), a "t" probe event in dynamic_events, a BPF
+ * raw tracepoint) but it has no events/ directory and records nothing by
+ * itself, so it costs no record layout or printer. (A bare tracepoint
+ * takes no TP_CONDITION: the module calls foo_bar_with_cond on odd
+ * rounds only.) Their names and prototypes are those of upstream's
+ * sample, which ftracetest's dynevent/add_remove_tprobe_module.tc
+ * probes by name.
+ */
+DECLARE_TRACE(foo_bar,
+	      TP_PROTO(const char *foo, int bar),
+	      TP_ARGS(foo, bar));
+
+DECLARE_TRACE(foo_bar_with_cond,
+	      TP_PROTO(const char *foo, int bar),
+	      TP_ARGS(foo, bar));
+
 #endif /* _SAMPLE_EVENTS_H */
 
 /*

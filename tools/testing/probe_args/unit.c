@@ -303,6 +303,151 @@ static void check_layout(void)
 	}
 }
 
+/*
+ * Names from BTF: a stand-in for the kernel's resolver (trace_probe_btf.c)
+ * that knows one function, f(struct file *file, const char *name, size_t
+ * count) returning long, and three fields of the file. What is checked
+ * is what the parser makes of its answers.
+ */
+static int btf_nr(void *data)
+{
+	return 3;
+}
+
+static const char *btf_name(void *data, unsigned int i)
+{
+	static const char *const names[] = { "file", "name", "count" };
+
+	return i < 3 ? names[i] : NULL;
+}
+
+static int btf_resolve(void *data, const char *expr, bool at_return,
+		       struct probe_btf_ref *ref, enum probe_err *err, int *col)
+{
+	static const struct {
+		const char *expr;
+		struct probe_btf_ref ref;
+	} known[] = {
+		{ "file", { 1, true, 0, { 0 }, "x64" } },
+		{ "name", { 2, true, 0, { 0 }, "x64", 0, 0, PBTF_CHAR_PTR } },
+		{ "count", { 3, true, 0, { 0 }, "u64" } },
+		{ "$retval", { 0, true, 0, { 0 }, "s64" } },
+		{ "file->f_flags", { 1, true, 1, { 64 }, "u32" } },
+		{ "file->f_name", { 1, true, 1, { 40 }, NULL, 0, 0,
+				    PBTF_CHAR_ARRAY } },
+		{ "file->f_mode", { 1, true, 1, { 16 }, "u32", 3, 2 } },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(known); i++) {
+		if (!strcmp(expr, known[i].expr)) {
+			*ref = known[i].ref;
+			return 0;
+		}
+	}
+	*err = strchr(expr, '-') ? PERR_NO_BTF_FIELD : PERR_NO_BTFARG;
+	*col = strchr(expr, '-') ? (int)(strchr(expr, '-') - expr) + 2 : 0;
+	return -ENOENT;
+}
+
+static const struct probe_btf_ops btf_ops = {
+	.nr_params	= btf_nr,
+	.param_name	= btf_name,
+	.resolve	= btf_resolve,
+};
+
+static const struct probe_arg_env btf_env = {
+	.reg_offset	= harness_reg_offset,
+	.symbol		= symbol,
+	.stack_words	= 2048,
+	.btf		= &btf_ops,
+};
+
+static const struct good_case btf_good[] = {
+	/* named after the parameter, typed after it */
+	{ FPROBE, "file", "file", PSRC_ARG, "x64" },
+	{ FPROBE, "count", "count", PSRC_ARG, "u64" },
+	{ FPROBE, "x=count:u8", "x", PSRC_ARG, "u8" },
+	/* a char pointer's string is read through it, a char array's in place */
+	{ FPROBE, "name:string", "name", PSRC_ARG, "string", 1 },
+	{ FPROBE, "name:ustring", "name", PSRC_ARG, "ustring", 1 },
+	{ FPROBE, "file->f_name:string", "arg1", PSRC_ARG, "string", 1 },
+	{ FPROBE, "file->f_flags", "arg1", PSRC_ARG, "u32", 1 },
+	/* inside a dereference the type is the default */
+	{ FPROBE, "+8(file)", "arg1", PSRC_ARG, "x64", 1 },
+	{ KRET, "$retval", "arg1", PSRC_RETVAL, "s64" },
+	{ KRET, "r=count", "r", PSRC_ARG, "u64" },
+};
+
+static const struct bad_case btf_bad[] = {
+	{ FPROBE, "file:string", PERR_BAD_TYPE4STR, 0, EINVAL },
+	{ FPROBE, "hoge", PERR_NO_BTFARG, 0, ENOENT },
+	{ FPROBE, "x=file->foo", PERR_NO_BTF_FIELD, 8, ENOENT },
+	/* not at an entry or exit: no names */
+	{ KOFFS, "file", PERR_NOSUP_BTFARG, 0, EINVAL },
+	{ EPROBE, "file", PERR_NOSUP_BTFARG, 0, EINVAL },
+	{ UPROBE, "file", PERR_NOSUP_BTFARG, 0, EINVAL },
+};
+
+static void check_btf(void)
+{
+	struct probe_parse p = { .index = 1 };
+	struct probe_arg arg;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(btf_good); i++) {
+		const struct good_case *c = &btf_good[i];
+
+		p.flags = c->ctx;
+		p.env = &btf_env;
+		ret = probe_arg_parse(&p, c->text, &arg);
+		if (!ret && !strcmp(arg.name, c->name) && arg.src == c->src &&
+		    !strcmp(arg.type->name, c->type) &&
+		    arg.nr_deref == c->nr_deref) {
+			passed++;
+		} else {
+			failed++;
+			printf("FAIL: BTF '%s': ret %d \"%s\" at %d; name %s type %s reads %u\n",
+			       c->text, ret, probe_err_text[p.err], p.err_pos,
+			       arg.name, ret ? "-" : arg.type->name, arg.nr_deref);
+		}
+		probe_arg_free(&arg);
+	}
+	for (i = 0; i < ARRAY_SIZE(btf_bad); i++) {
+		const struct bad_case *c = &btf_bad[i];
+
+		p.flags = c->ctx;
+		p.env = &btf_env;
+		ret = probe_arg_parse(&p, c->text, &arg);
+		probe_arg_free(&arg);
+		if (ret == -c->errno_ && p.err == c->err && p.err_pos == c->pos) {
+			passed++;
+		} else {
+			failed++;
+			printf("FAIL: BTF '%s': got %d \"%s\" at %d, want %d \"%s\" at %d\n",
+			       c->text, ret, probe_err_text[p.err], p.err_pos,
+			       -c->errno_, probe_err_text[c->err], c->pos);
+		}
+	}
+	/* a char pointer's extra read is at 0, of user memory for ustring */
+	p.flags = FPROBE;
+	ret = probe_arg_parse(&p, "name:ustring", &arg);
+	if (!ret && arg.off == 2 && arg.deref[0].off == 0 && arg.deref[0].user)
+		passed++;
+	else
+		failed++, printf("FAIL: BTF name:ustring reads\n");
+	probe_arg_free(&arg);
+	/* a bitfield of the field: its bits, out of its type's read */
+	ret = probe_arg_parse(&p, "file->f_mode", &arg);
+	if (!ret && arg.deref[0].off == 16 && arg.bf_width == 3 &&
+	    arg.bf_offset == 2 && arg.type->size == 4)
+		passed++;
+	else
+		failed++, printf("FAIL: BTF bitfield\n");
+	probe_arg_free(&arg);
+}
+
 int main(void)
 {
 	size_t i;
@@ -313,6 +458,7 @@ int main(void)
 		check_good(&good[i]);
 	check_details();
 	check_layout();
+	check_btf();
 	for (i = 1; i < PERR_COUNT; i++) {
 		if (probe_err_text[i] && probe_err_text[i][0])
 			continue;

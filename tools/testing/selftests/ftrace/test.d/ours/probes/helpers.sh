@@ -31,7 +31,7 @@ probe_err() {
 	_pe_got=$((${#_pe_line} - 1))
 	[ "$_pe_got" = "$_pe_want" ] ||
 		fail "'$_pe_cmd': caret at $((_pe_got - 11)), wanted $_pe_pos: $(cat error_log)"
-	grep -q "Command: $_pe_cmd\$" error_log ||
+	grep -qxF "  Command: $_pe_cmd" error_log ||
 		fail "'$_pe_cmd': error_log has $(cat error_log)"
 	sed -n 's/.*error: //p' error_log | head -n 1
 }
