@@ -1394,24 +1394,30 @@ static int op_module(struct op_ctx *op)
 /*
  * Probe events of the top level's dynamic_events (none on a kernel without
  * them: refused): made (a probe or a return probe on vfs_read, which every
- * reader calls, or an event probe on the read system call's entry, whose
- * trigger goes on that event of each array it is enabled in), switched on
- * and off in an array, removed.
+ * reader calls, through a kprobe or an fprobe; an event probe on the read
+ * system call's entry, whose trigger goes on that event of each array it
+ * is enabled in; a tracepoint probe on sched_switch, or on the sample
+ * module's foo_bar, which OP_MODULE loads and unloads under it), switched
+ * on and off in an array, removed.
  */
-static const char *const probe_defs[3] = {
+static const char *const probe_defs[7] = {
 	"p:torture/k%d vfs_read fd=%%di:u32 b=+0(%%si):u8",
 	"r:torture/k%d vfs_read ret=$retval",
 	"e:torture/k%d syscalls.sys_enter_read fd=$fd:u32 n=$count",
+	"f:torture/k%d vfs_read fd=$arg1:u32 b=+0($arg2):u8",
+	"f:torture/k%d vfs_read%%return ret=$retval n=$arg3",
+	"t:torture/k%d sched_switch prev=+0($arg2):u32 st=$arg4",
+	"t:torture/k%d foo_bar w=+0($arg1):string bar=$arg2:s32",
 };
 
 static int op_probe(struct op_ctx *op)
 {
-	int n = op->v % 6, drained = 0, ret;
+	int n = op->v % 14, drained = 0, ret;
 	char cmd[96];
 
 	switch ((op->v >> 4) % 4) {
 	case 0:
-		snprintf(cmd, sizeof(cmd), probe_defs[n % 3], n);
+		snprintf(cmd, sizeof(cmd), probe_defs[n % 7], n);
 		return put(TR "/dynamic_events", cmd);
 	case 1:
 	case 2:

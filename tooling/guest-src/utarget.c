@@ -9,6 +9,8 @@
  *                          byte is the breakpoint's while probed)
  *   utarget call N WORD    utarget_fn(i, WORD) for i = 1..N; prints the
  *                          sum of what it returned
+ *   utarget loop N         utarget_fn N times; prints the ns one call
+ *                          took on average (the B5 uprobe workload)
  *   utarget pmu [-r]       a uprobe made by perf_event_open() itself (the
  *                          "uprobe" PMU, as libbpf attaches a BPF uprobe)
  *                          on utarget_fn (its return with -r); calls it
@@ -25,6 +27,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 /* n * 2 + the word's first character: a return value the cases know */
@@ -136,8 +139,24 @@ int main(int argc, char **argv)
 		printf("%ld\n", sum);
 		return 0;
 	}
+	if (argc == 3 && !strcmp(argv[1], "loop")) {
+		struct timespec t0, t1;
+		double ns;
+
+		n = atol(argv[2]);
+		if (n <= 0)
+			return 1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		for (i = 0; i < n; i++)
+			sum += utarget_fn(i, "loop");
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		ns = (t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec);
+		printf("%.2f\n", ns / n);
+		return sum ? 0 : 1;
+	}
 	if (argc >= 2 && !strcmp(argv[1], "pmu"))
 		return pmu(argc == 3 && !strcmp(argv[2], "-r"));
-	fprintf(stderr, "usage: utarget offset | peek | call N WORD | pmu [-r]\n");
+	fprintf(stderr,
+		"usage: utarget offset | peek | call N WORD | loop N | pmu [-r]\n");
 	return 1;
 }
