@@ -261,7 +261,22 @@ static void fill(struct probe_event *pev, const struct probe_point *pt,
 	case PROBE_HEAD_EVENT:
 		break;
 	}
+	if (ctx->staged) {
+		unsigned int from = probe_head_size(pev->head);
+
+		memcpy(rec + from, ctx->staged + from, size - from);
+		return;
+	}
 	probe_args_store(pt->args, pt->nargs, ctx, rec, pev->fixed, size);
+}
+
+/* The bytes of a hit's strings: fetched already, or measured now. */
+static int dyn_size(const struct probe_point *pt,
+		    const struct probe_fetch_ctx *ctx)
+{
+	if (ctx->staged)
+		return ctx->staged_dsize;
+	return probe_args_dyn_size(pt->args, pt->nargs, ctx);
 }
 
 static void record(struct probe_event *pev, const struct probe_point *pt,
@@ -275,7 +290,7 @@ static void record(struct probe_event *pev, const struct probe_point *pt,
 
 	if (trace_trigger_soft_disabled(file))
 		return;
-	dsize = probe_args_dyn_size(pt->args, pt->nargs, ctx);
+	dsize = dyn_size(pt, ctx);
 	rec = trace_event_buffer_reserve(&fb, file, pev->fixed + dsize);
 	if (!rec)
 		return;
@@ -295,7 +310,7 @@ static void record_perf(struct probe_event *pev, const struct probe_point *pt,
 
 	if (hlist_empty(head))
 		return;
-	dsize = probe_args_dyn_size(pt->args, pt->nargs, ctx);
+	dsize = dyn_size(pt, ctx);
 	/* perf wants the size with its u32 size header 8-aligned */
 	size = ALIGN(pev->fixed + dsize + sizeof(u32), sizeof(u64)) -
 	       sizeof(u32);

@@ -826,6 +826,11 @@ static const struct {
 	[PROBE_HEAD_EVENT]	= { 8, "", "" },
 };
 
+unsigned int probe_head_size(enum probe_head head)
+{
+	return probe_heads[head].size;
+}
+
 void probe_buf_add(struct probe_buf *b, const char *fmt, ...)
 {
 	size_t room = b->len < b->size ? b->size - b->len : 0;

@@ -245,6 +245,8 @@ int probe_arg_parse(struct probe_parse *p, const char *text,
  */
 int probe_args_layout(struct probe_arg *args, unsigned int n,
 		      enum probe_head head, char *fmt, size_t size);
+/* The bytes of the record before its arguments (the head's end). */
+unsigned int probe_head_size(enum probe_head head);
 /* Text written into @buf: @len counts on past @size when it was cut. */
 struct probe_buf {
 	char	*buf;

@@ -72,13 +72,15 @@ static unsigned long field_value(const struct probe_arg *arg, const void *rec)
 }
 
 /* The @n-th word of a process's stack; 0 if it cannot be read. */
-static unsigned long user_stack_nth(struct pt_regs *regs, unsigned int n)
+static unsigned long user_stack_nth(const struct probe_fetch_ctx *ctx,
+				    unsigned int n)
 {
 	unsigned long v;
 	unsigned long __user *at;
 
-	at = (unsigned long __user *)user_stack_pointer(regs) + n;
-	if (copy_from_user_nofault(&v, at, sizeof(v)))
+	at = (unsigned long __user *)user_stack_pointer(ctx->regs) + n;
+	if (ctx->may_fault ? copy_from_user(&v, at, sizeof(v)) :
+			     copy_from_user_nofault(&v, at, sizeof(v)))
 		return 0;
 	return v;
 }
@@ -96,7 +98,7 @@ static unsigned long source_value(const struct probe_arg *arg,
 				   kernel_stack_pointer(regs);
 	case PSRC_STACK:
 		if (ctx->user)
-			return user_stack_nth(regs, arg->off);
+			return user_stack_nth(ctx, arg->off);
 		return regs_get_kernel_stack_nth(regs, arg->off);
 	case PSRC_RETVAL:
 		return regs_return_value(regs);
@@ -117,11 +119,19 @@ static unsigned long source_value(const struct probe_arg *arg,
 	return arg->imm;
 }
 
-static bool read_mem(void *dst, unsigned long addr, size_t size, bool user)
+/*
+ * @size bytes at @addr into @dst: true, or false on a fault. The
+ * process's memory is read as the process would (faulting its pages in)
+ * only when the hit may sleep (@ctx->may_fault).
+ */
+static bool read_mem(const struct probe_fetch_ctx *ctx, void *dst,
+		     unsigned long addr, size_t size, bool user)
 {
 	long ret;
 
-	if (user)
+	if (user && ctx->may_fault)
+		ret = copy_from_user(dst, (const void __user *)addr, size);
+	else if (user)
 		ret = copy_from_user_nofault(dst, (const void __user *)addr, size);
 	else
 		ret = copy_from_kernel_nofault(dst, (const void *)addr, size);
@@ -141,10 +151,14 @@ static int resolve(const struct probe_arg *arg,
 	unsigned long cur = source_value(arg, ctx);
 	unsigned int i;
 
-	/* a uprobe's addresses are all the process's, "+u" reads are too */
-	*user = ctx->user || arg->src == PSRC_FOFFS;
+	/*
+	 * A uprobe's addresses are all the process's, "+u" reads are too;
+	 * $comm and an immediate string are the kernel's in any probe.
+	 */
+	*user = (ctx->user && arg->src != PSRC_COMM &&
+		 arg->src != PSRC_IMMSTR) || arg->src == PSRC_FOFFS;
 	for (i = 0; i < arg->nr_deref; i++) {
-		if (in_mem && !read_mem(&cur, cur, sizeof(cur), *user))
+		if (in_mem && !read_mem(ctx, &cur, cur, sizeof(cur), *user))
 			return -EFAULT;
 		cur += arg->deref[i].off;
 		*user = ctx->user || arg->deref[i].user;
@@ -183,7 +197,8 @@ static void store_value(void *slot, u64 v, unsigned int size)
 }
 
 /* One element of a numeric argument at @addr (or the number @addr). */
-static void fetch_number(const struct probe_arg *arg, unsigned long addr,
+static void fetch_number(const struct probe_fetch_ctx *ctx,
+			 const struct probe_arg *arg, unsigned long addr,
 			 bool in_mem, bool user, void *slot)
 {
 	unsigned int size = arg->type->size;
@@ -191,7 +206,7 @@ static void fetch_number(const struct probe_arg *arg, unsigned long addr,
 
 	if (in_mem) {
 		/* little-endian: the low bytes of v are the value's */
-		if (!read_mem(&v, addr, size, user))
+		if (!read_mem(ctx, &v, addr, size, user))
 			v = 0;
 	} else {
 		v = addr;
@@ -221,7 +236,8 @@ static int kernel_strlen(unsigned long addr)
  * bytes (@dst NULL: only measure): its length with the NUL, 0 on a
  * fault.
  */
-static int fetch_string(const struct probe_arg *arg, unsigned long addr,
+static int fetch_string(const struct probe_fetch_ctx *ctx,
+			const struct probe_arg *arg, unsigned long addr,
 			bool user, unsigned int i, char *dst, int room)
 {
 	char sym[KSYM_SYMBOL_LEN];
@@ -229,7 +245,8 @@ static int fetch_string(const struct probe_arg *arg, unsigned long addr,
 
 	if (arg->count) {
 		/* an array of char *: the i-th pointer, then its string */
-		if (!read_mem(&addr, addr + i * sizeof(long), sizeof(long), user))
+		if (!read_mem(ctx, &addr, addr + i * sizeof(long), sizeof(long),
+			      user))
 			return 0;
 	}
 	if (arg->type->store == PST_SYMSTR) {
@@ -245,13 +262,30 @@ static int fetch_string(const struct probe_arg *arg, unsigned long addr,
 	if (!dst) {
 		if (!user)
 			return kernel_strlen(addr);
-		len = strnlen_user_nofault((const void __user *)addr,
+		if (ctx->may_fault)
+			len = strnlen_user((const char __user *)addr,
 					   PROBE_STRING_MAX);
+		else
+			len = strnlen_user_nofault((const void __user *)addr,
+						   PROBE_STRING_MAX);
 		return len > 0 ? min_t(long, len, PROBE_STRING_MAX) : 0;
 	}
 	if (!room)
 		return 0;
-	/* both give the length with the NUL, or @room when they cut it */
+	/*
+	 * The _nofault ones give the length with the NUL, or @room when
+	 * they cut the string; strncpy_from_user() gives it without the
+	 * NUL, or @room without writing one.
+	 */
+	if (user && ctx->may_fault) {
+		len = strncpy_from_user(dst, (const char __user *)addr, room);
+		if (len < 0)
+			return 0;
+		if (len == room)
+			len--;
+		dst[len] = '\0';
+		return len + 1;
+	}
 	if (user)
 		len = strncpy_from_user_nofault(dst, (const void __user *)addr,
 						room);
@@ -281,7 +315,8 @@ int probe_args_dyn_size(const struct probe_arg *args, unsigned int n,
 		if (in_mem < 0)
 			continue;
 		for (j = 0; j < elements(&args[i]); j++)
-			total += fetch_string(&args[i], addr, user, j, NULL, 0);
+			total += fetch_string(ctx, &args[i], addr, user, j,
+					      NULL, 0);
 	}
 	return total;
 }
@@ -308,16 +343,41 @@ void probe_args_store(const struct probe_arg *args, unsigned int n,
 		}
 		for (j = 0; j < elements(arg); j++, slot += esize) {
 			if (arg->type->store == PST_VALUE) {
-				fetch_number(arg, addr + j * esize, in_mem, user,
-					     slot);
+				fetch_number(ctx, arg, addr + j * esize, in_mem,
+					     user, slot);
 				continue;
 			}
 			/* a data_loc: the string's length and offset */
 			len = dyn < size ?
-			      fetch_string(arg, addr, user, j, rec + dyn,
+			      fetch_string(ctx, arg, addr, user, j, rec + dyn,
 					   size - dyn) : 0;
 			put_unaligned((u32)(len << 16 | dyn), (u32 *)slot);
 			dyn += len;
 		}
 	}
+}
+
+bool probe_args_read_user(const struct probe_arg *args, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		const struct probe_arg *arg = &args[i];
+
+		switch (arg->src) {
+		case PSRC_ADDR:
+		case PSRC_FOFFS:
+		case PSRC_STACK:
+			return true;
+		case PSRC_COMM:
+		case PSRC_IMMSTR:
+			/* kernel strings, whatever their type */
+			continue;
+		default:
+			break;
+		}
+		if (arg->nr_deref || arg->type->store != PST_VALUE)
+			return true;
+	}
+	return false;
 }

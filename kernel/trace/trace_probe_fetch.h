@@ -25,8 +25,26 @@ struct probe_fetch_ctx {
 	struct pt_regs	*regs;
 	const void	*rec;
 	bool		user;
+	/*
+	 * The hit may sleep (a uprobe's stage): the process's memory is
+	 * read as the process would read it, faulting its pages in.
+	 */
+	bool		may_fault;
 	unsigned long	foffs_base;
+	/*
+	 * Set when the arguments were fetched already (a uprobe's stage):
+	 * a whole record, its head left out, with @staged_dsize bytes of
+	 * strings; recording copies it instead of fetching again.
+	 */
+	const void	*staged;
+	unsigned int	staged_dsize;
 };
+
+/*
+ * Whether @args read the process's memory (uprobes): its stack, an
+ * address, a file offset, a dereference or a user string.
+ */
+bool probe_args_read_user(const struct probe_arg *args, unsigned int n);
 
 /* The bytes the strings of @args take after the record's fixed part. */
 int probe_args_dyn_size(const struct probe_arg *args, unsigned int n,

@@ -11,9 +11,11 @@
  * the breakpoints out of the processes).
  *
  * A hit runs in the process, in its context (preemptible, on its way
- * back to user space): the arguments are the process's registers, its
- * stack and its memory, read without faulting (a page that is not in
- * memory reads as a fault; the reference can fault it in).
+ * back to user space, where it may sleep): the arguments are the
+ * process's registers, its stack and its memory. Memory is read in a
+ * stage before the record is reserved, while the hit may still sleep,
+ * so a page that is not in memory yet is faulted in as the process
+ * would; the record then copies what the stage fetched.
  */
 #include <linux/namei.h>
 #include <linux/ptrace.h>
@@ -51,6 +53,33 @@ static struct trace_uprobe *tu_of_dyn(struct dyn_event *ev)
 /* Hits                                                                */
 
 /*
+ * Fetch the arguments of a hit into a record of its own (the head left
+ * out), faulting the process's pages in: the ring buffer's record is
+ * reserved with preemption off, where no page may be faulted in. The
+ * stage, or NULL when it could not be had (the hit then fetches without
+ * faulting, as from any other context).
+ */
+static void *tu_stage(struct trace_uprobe *tu, struct probe_fetch_ctx *ctx)
+{
+	unsigned int fixed = tu->pt.pev->fixed;
+	void *stage;
+	int dsize;
+
+	might_fault();
+	ctx->may_fault = true;
+	dsize = probe_args_dyn_size(tu->pt.args, tu->pt.nargs, ctx);
+	stage = kmalloc(fixed + dsize, GFP_KERNEL | __GFP_NOWARN);
+	if (stage) {
+		probe_args_store(tu->pt.args, tu->pt.nargs, ctx, stage, fixed,
+				 fixed + dsize);
+		ctx->staged = stage;
+		ctx->staged_dsize = dsize;
+	}
+	ctx->may_fault = false;
+	return stage;
+}
+
+/*
  * The process's view: @bp is where the probe hit (for a return, the
  * function's entry), which the file offset it probes is mapped at.
  */
@@ -63,8 +92,13 @@ static void tu_hit(struct trace_uprobe *tu, struct pt_regs *regs,
 		.foffs_base	= bp - tu->pt.cmd.addr,
 	};
 
+	void *stage = NULL;
+
 	this_cpu_inc(*tu->nhit);
+	if (probe_args_read_user(tu->pt.args, tu->pt.nargs))
+		stage = tu_stage(tu, &ctx);
 	probe_event_hit_from(&tu->pt, &ctx, ip, ret_ip);
+	kfree(stage);
 }
 
 static int uprobe_hit(struct uprobe_consumer *uc, struct pt_regs *regs)

@@ -11,6 +11,10 @@
  *                          sum of what it returned
  *   utarget loop N         utarget_fn N times; prints the ns one call
  *                          took on average (the B5 uprobe workload)
+ *   utarget cold FILE      utarget_fn(7, WORD) with WORD the string at the
+ *                          start of FILE, mapped and never touched before
+ *                          the call: a probe that reads it finds its page
+ *                          not mapped yet; prints what it returned
  *   utarget pmu [-r]       a uprobe made by perf_event_open() itself (the
  *                          "uprobe" PMU, as libbpf attaches a BPF uprobe)
  *                          on utarget_fn (its return with -r); calls it
@@ -25,7 +29,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -114,6 +120,24 @@ static int pmu(int is_return)
 	return sum ? 0 : 1;
 }
 
+/* utarget_fn() on a string whose page this process has not touched */
+static int cold(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+	const char *word;
+
+	if (fd < 0)
+		return 1;
+	/* a private read-only mapping: no page is mapped until read */
+	word = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (word == MAP_FAILED)
+		return 1;
+	printf("%ld\n", utarget_fn(7, word));
+	munmap((void *)word, 4096);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	long n, i, sum = 0, off;
@@ -154,9 +178,11 @@ int main(int argc, char **argv)
 		printf("%.2f\n", ns / n);
 		return sum ? 0 : 1;
 	}
+	if (argc == 3 && !strcmp(argv[1], "cold"))
+		return cold(argv[2]);
 	if (argc >= 2 && !strcmp(argv[1], "pmu"))
 		return pmu(argc == 3 && !strcmp(argv[2], "-r"));
 	fprintf(stderr,
-		"usage: utarget offset | peek | call N WORD | loop N | pmu [-r]\n");
+		"usage: utarget offset | peek | call N WORD | loop N | cold FILE | pmu [-r]\n");
 	return 1;
 }

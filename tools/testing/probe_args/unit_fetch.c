@@ -227,7 +227,7 @@ static void uprobe_fetch(void)
 		.foffs_base = (unsigned long)&thing.b - 16,
 	};
 	struct probe_arg args[N];
-	u8 rec[512];
+	u8 rec[512], staged[512];
 	char fmt[512];
 	int fixed, dyn, i;
 	u64 v;
@@ -251,6 +251,41 @@ static void uprobe_fetch(void)
 	      "a user string");
 	memcpy(&v, rec + args[3].offset, 8);
 	check(v == (unsigned long)stack, "the user stack pointer");
+	check(!shim_faulting_reads, "a hit that may not sleep never faults");
+	check(probe_args_read_user(args, N), "these arguments read the process");
+	check(!probe_args_read_user(&args[3], 1), "$stack reads no memory");
+
+	/* the stage of a hit that may sleep: the same record, faulting */
+	ctx.may_fault = true;
+	check(probe_args_dyn_size(args, N, &ctx) == dyn,
+	      "the string's size, faulting");
+	memset(staged, 0xaa, sizeof(staged));
+	probe_args_store(args, N, &ctx, staged, fixed, fixed + dyn);
+	check(shim_faulting_reads >= 4, "the stage reads with faulting");
+	check(!memcmp(rec, staged, fixed + dyn),
+	      "the stage's record is the plain one's");
+	/* a string cut by the room left: the same bytes either way */
+	ctx.may_fault = false;
+	memset(rec, 0xaa, sizeof(rec));
+	probe_args_store(args, N, &ctx, rec, fixed, fixed + 3);
+	ctx.may_fault = true;
+	memset(staged, 0xaa, sizeof(staged));
+	probe_args_store(args, N, &ctx, staged, fixed, fixed + 3);
+	check(data_loc_str(staged, args[2].offset) &&
+	      !strcmp(data_loc_str(staged, args[2].offset), "he"),
+	      "a cut string keeps its NUL, faulting");
+	check(!memcmp(rec, staged, fixed + 3), "a cut string either way");
+	/* a fault: zeros and an empty string, as the plain path */
+	regs.r[13] = 16;
+	ctx.may_fault = false;
+	memset(rec, 0xaa, sizeof(rec));
+	probe_args_store(args, N, &ctx, rec, fixed, fixed + dyn);
+	ctx.may_fault = true;
+	check(probe_args_dyn_size(args, N, &ctx) == 0,
+	      "a faulting string has no size, faulting");
+	memset(staged, 0xaa, sizeof(staged));
+	probe_args_store(args, N, &ctx, staged, fixed, fixed + dyn);
+	check(!memcmp(rec, staged, fixed + dyn), "a fault either way");
 	for (i = 0; i < N; i++)
 		probe_arg_free(&args[i]);
 }

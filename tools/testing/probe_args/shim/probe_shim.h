@@ -112,6 +112,12 @@ long copy_from_user_nofault(void *dst, const void __user *src, size_t size);
 long strncpy_from_kernel_nofault(char *dst, const void *src, long count);
 long strncpy_from_user_nofault(char *dst, const void __user *src, long count);
 long strnlen_user_nofault(const void __user *src, long count);
+/* the faulting ones, and how many times any of them was called */
+extern unsigned long shim_faulting_reads;
+unsigned long copy_from_user(void *dst, const void __user *src,
+			     unsigned long size);
+long strnlen_user(const char __user *src, long count);
+long strncpy_from_user(char *dst, const char __user *src, long count);
 
 #define KSYM_SYMBOL_LEN		128
 /* "shim_sym+0x<off>/0x100" for any address */

@@ -78,6 +78,46 @@ long strnlen_user_nofault(const void __user *src, long count)
 	return n < count ? n + 1 : count + 1;
 }
 
+/*
+ * The faulting accessors (a uprobe's stage, which may sleep): the same
+ * memory as the nofault ones, their own return conventions, counted so
+ * a test can tell which ones a fetch used.
+ */
+unsigned long shim_faulting_reads;
+
+unsigned long copy_from_user(void *dst, const void __user *src,
+			     unsigned long size)
+{
+	shim_faulting_reads++;
+	return copy_from_kernel_nofault(dst, src, size) ? size : 0;
+}
+
+long strnlen_user(const char __user *src, long count)
+{
+	long n;
+
+	shim_faulting_reads++;
+	if (faults(src, 1))
+		return 0;
+	n = strnlen(src, count);
+	return n < count ? n + 1 : count + 1;
+}
+
+long strncpy_from_user(char *dst, const char __user *src, long count)
+{
+	long n;
+
+	shim_faulting_reads++;
+	if (count <= 0)
+		return 0;
+	if (faults(src, 1))
+		return -EFAULT;
+	/* the length without the NUL; @count, and no NUL, when cut */
+	n = strnlen(src, count);
+	memcpy(dst, src, n < count ? n + 1 : count);
+	return n;
+}
+
 int sprint_symbol(char *buf, unsigned long addr)
 {
 	return sprintf(buf, "shim_sym+0x%lx/0x100", addr & 0xff);
