@@ -86,3 +86,37 @@ if [ -w $TR/kprobe_events ]; then
 else
 	result record-kprobe SKIP
 fi
+# fprobe events (issue 38): an entry and an exit event on the same
+# function, and a tracepoint probe whose argument is named after the
+# tracepoint's BTF, defined through dynamic_events, recorded by name and
+# decoded by libtraceevent from their formats alone: the entry head by
+# "(%lx)", the exit head by "(%lx <- %lx)".
+if grep -q 'f\[:\[<group>/\]\[<event>\]\] <func-name>' $TR/README 2> /dev/null; then
+	echo 'f:t4/fopen do_sys_openat2 dfd=$arg1:s32 path=+0($arg2):ustring' >> $TR/dynamic_events
+	echo 'f:t4/fopenx do_sys_openat2%return ret=$retval:s64' >> $TR/dynamic_events
+	trace_cmd_case record-fprobe dynamic_events \
+		'fopen: *([0-9a-f]*) dfd=-100 path="/t4-no-such-file"' \
+		-e t4:fopen -e t4:fopenx sh -c \
+		'cat /t4-no-such-file 2> /dev/null; true'
+	if grep -q 'fopenx: *([0-9a-f]* <- [0-9a-f]*) ret=-2$' /tmp/t4.txt; then
+		result record-fprobe-exit PASS
+	else
+		result record-fprobe-exit FAIL
+		grep -m 5 fopenx /tmp/t4.txt
+	fi
+	echo '-:t4/fopen' >> $TR/dynamic_events
+	echo '-:t4/fopenx' >> $TR/dynamic_events
+	if echo 't:t4/tsw sched_switch next_pid=next->pid' >> $TR/dynamic_events 2> /dev/null; then
+		trace_cmd_case record-tprobe dynamic_events \
+			'tsw: *([0-9a-f]*) next_pid=[0-9]' \
+			-e t4:tsw sleep 0.2
+		echo '-:t4/tsw' >> $TR/dynamic_events
+	else
+		result record-tprobe FAIL
+		tail -n 3 $TR/error_log
+	fi
+else
+	result record-fprobe SKIP
+	result record-fprobe-exit SKIP
+	result record-tprobe SKIP
+fi
