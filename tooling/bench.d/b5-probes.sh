@@ -9,7 +9,8 @@
 # calls in a loop, the same way (uprobe_profile's count). An fprobe entry
 # event (the same two arguments) and an fprobe exit event on ksys_read(),
 # counted by the records the ring buffer took (its entries and overruns:
-# fprobes have no profile file).
+# fprobes have no profile file). The kprobe again with the buffer off
+# tells the part of a hit that is the kprobe and its dispatch alone.
 . /harness/benchlib.sh
 TR=/sys/kernel/tracing
 REPS=${BENCH_REPS:-5}
@@ -65,6 +66,11 @@ else
 	done
 	off=$(bench_median $offs)
 	per_hit b5-kprobe-hit "p:b5/kp $FUNC fd=%di:u32 count=%dx:u64"
+	# The same with the buffer off: the kprobe and its dispatch without
+	# the record (what of a hit is not the record's)
+	echo 0 > $TR/tracing_on
+	per_hit b5-kprobe-hit-buffer-off "p:b5/kp $FUNC fd=%di:u32 count=%dx:u64"
+	echo 1 > $TR/tracing_on
 	per_hit b5-kretprobe-hit "r:b5/kr $FUNC ret=\$retval:s64"
 	if grep -q 'f\[:\[<group>/\]\[<event>\]\] <func-name>' $TR/README; then
 		per_hit b5-fprobe-entry-hit "f:b5/fe $FUNC fd=\$arg1:u32 count=\$arg3:u64" \
