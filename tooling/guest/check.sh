@@ -49,8 +49,17 @@ run_tc() {
 	esac
 	limit=$((limit * CASE_SCALE))
 	t0=$(date +%s)
-	out=$(cd $FT && timeout $limit ./ftracetest -k -l "$log" "$file" 2>&1)
+	# The case runs as its own session, its output to a file: what it
+	# leaves running when the timeout ends it (a load loop whose cleanup
+	# never ran) would otherwise hold the output pipe open and wedge the
+	# harness for good; the kill ends all of it.
+	(cd $FT && exec setsid timeout $limit ./ftracetest -k -l "$log" "$file" \
+		> /tmp/ftout 2>&1) &
+	pid=$!
+	wait $pid
 	rc=$?
+	kill -KILL -$pid 2> /dev/null
+	out=$(cat /tmp/ftout)
 	# how long each case takes (for the split between guests, and for the
 	# timeouts) goes with each of its results
 	secs=$(( $(date +%s) - t0 ))
