@@ -458,10 +458,26 @@ static int kprobe_free(struct dyn_event *ev)
 	return 0;
 }
 
+/*
+ * An "r" lists the maxactive its kretprobe runs with: the one given, or,
+ * once registered, the default kprobes chose for it (as the reference
+ * lists it, "r10:" and such). Before it is first registered (its module
+ * not loaded yet) that is the one given, none when none was.
+ */
+static int kprobe_show(struct seq_file *m, struct dyn_event *ev)
+{
+	struct trace_kprobe *tk = tk_of_dyn(ev);
+	struct probe_cmd cmd = tk->pt.cmd;
+
+	if (cmd.is_return && tk->rp.maxactive > 0)
+		cmd.maxactive = tk->rp.maxactive;
+	return probe_point_show(m, &tk->pt, &cmd);
+}
+
 static struct dyn_event_ops kprobe_dyn_ops = {
 	.order		= 2,
 	.create		= kprobe_create,
-	.show		= probe_dyn_show,
+	.show		= kprobe_show,
 	.is_busy	= probe_dyn_busy,
 	.free		= kprobe_free,
 	.match		= probe_dyn_match,

@@ -979,20 +979,27 @@ bool probe_dyn_match(const char *group, const char *event,
 	return probe_cmd_matches(&pt->cmd, pt->args, pt->nargs, words, n);
 }
 
-int probe_dyn_show(struct seq_file *m, struct dyn_event *ev)
+int probe_point_show(struct seq_file *m, const struct probe_point *pt,
+		     const struct probe_cmd *cmd)
 {
-	struct probe_point *pt = pt_of_dyn(ev);
 	char *buf;
 	int len;
 
 	buf = kmalloc(PAGE_SIZE, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
-	len = probe_cmd_show(&pt->cmd, pt->args, pt->nargs, buf, PAGE_SIZE);
+	len = probe_cmd_show(cmd, pt->args, pt->nargs, buf, PAGE_SIZE);
 	if (len > 0)
 		seq_write(m, buf, len);
 	kfree(buf);
 	return 0;
+}
+
+int probe_dyn_show(struct seq_file *m, struct dyn_event *ev)
+{
+	struct probe_point *pt = pt_of_dyn(ev);
+
+	return probe_point_show(m, pt, &pt->cmd);
 }
 
 bool probe_dyn_busy(struct dyn_event *ev)

@@ -131,6 +131,9 @@ void probe_point_free_args(struct probe_point *pt);
 bool probe_dyn_match(const char *group, const char *event,
 		     const char *const *words, int n, struct dyn_event *ev);
 int probe_dyn_show(struct seq_file *m, struct dyn_event *ev);
+/* @pt's definition as the files list it, from @cmd (@pt's or a copy) */
+int probe_point_show(struct seq_file *m, const struct probe_point *pt,
+		     const struct probe_cmd *cmd);
 bool probe_dyn_busy(struct dyn_event *ev);
 /* Does @pt fetch $argN (which a return probe keeps from the entry)? */
 bool probe_point_fetches_args(const struct probe_point *pt);

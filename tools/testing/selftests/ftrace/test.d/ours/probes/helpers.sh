@@ -36,6 +36,15 @@ probe_err() {
 	sed -n 's/.*error: //p' error_log | head -n 1
 }
 
+# default_maxactive: the maxactive kprobes gives a return probe that was
+# given none, and with which kprobe_events lists it once registered: 10,
+# or twice the possible CPUs if more.
+default_maxactive() {
+	awk -F, '{ n = 0; for (i = 1; i <= NF; i++) {
+		k = split($i, r, "-"); n += (k == 2 ? r[2] - r[1] + 1 : 1) }
+		print (2 * n > 10 ? 2 * n : 10) }' /sys/devices/system/cpu/possible
+}
+
 # profile_of EVENT: "HITS MISSES" of EVENT in kprobe_profile.
 profile_of() {
 	awk -v e="$1" '$1 == e { print $2, $3 }' kprobe_profile
