@@ -52,13 +52,14 @@ run_tc() {
 	# The case runs as its own session, its output to a file: what it
 	# leaves running when the timeout ends it (a load loop whose cleanup
 	# never ran) would otherwise hold the output pipe open and wedge the
-	# harness for good; the kill ends all of it.
-	(cd $FT && exec setsid timeout $limit ./ftracetest -k -l "$log" "$file" \
-		> /tmp/ftout 2>&1) &
-	pid=$!
-	wait $pid
+	# harness for good; the kill ends all of it. (In the foreground: an
+	# asynchronous command ignores SIGINT, and cases end commands with
+	# "timeout -s INT".)
+	rm -f /tmp/ftpid
+	(cd $FT && exec sh -c 'echo $$ > /tmp/ftpid; exec setsid "$@"' sh \
+		timeout $limit ./ftracetest -k -l "$log" "$file") > /tmp/ftout 2>&1
 	rc=$?
-	kill -KILL -$pid 2> /dev/null
+	[ -s /tmp/ftpid ] && kill -KILL -"$(cat /tmp/ftpid)" 2> /dev/null
 	out=$(cat /tmp/ftout)
 	# how long each case takes (for the split between guests, and for the
 	# timeouts) goes with each of its results
