@@ -267,6 +267,11 @@ static void fill(struct probe_event *pev, const struct probe_point *pt,
 		memcpy(rec + from, ctx->staged + from, size - from);
 		return;
 	}
+	/* the common case, without the general fetch's walk per argument */
+	if (pt->regs_only) {
+		probe_args_store_regs(pt->args, pt->nargs, ctx->regs, rec);
+		return;
+	}
 	probe_args_store(pt->args, pt->nargs, ctx, rec, pev->fixed, size);
 }
 
@@ -276,6 +281,8 @@ static int dyn_size(const struct probe_point *pt,
 {
 	if (ctx->staged)
 		return ctx->staged_dsize;
+	if (pt->regs_only)
+		return 0;
 	return probe_args_dyn_size(pt->args, pt->nargs, ctx);
 }
 
@@ -915,8 +922,10 @@ static int parse_point_args(struct probe_point *pt, int argc,
 	int i, ret;
 
 	pt->nargs = 0;
+	pt->regs_only = true;
 	if (argc - first <= 0)
 		return 0;
+	pt->regs_only = false;
 	pt->args = kcalloc(argc - first, sizeof(*pt->args), GFP_KERNEL);
 	if (!pt->args)
 		return -ENOMEM;
@@ -948,6 +957,7 @@ static int parse_point_args(struct probe_point *pt, int argc,
 			return -E2BIG;
 		}
 	}
+	pt->regs_only = probe_args_regs_only(pt->args, pt->nargs);
 	return 0;
 }
 

@@ -54,6 +54,8 @@ struct probe_point {
 	struct probe_cmd	cmd;
 	unsigned int		nargs;
 	struct probe_arg	*args;
+	/* every argument a number from the registers: probe_args_regs_only() */
+	bool			regs_only;
 };
 
 struct probe_file;

@@ -357,6 +357,57 @@ void probe_args_store(const struct probe_arg *args, unsigned int n,
 	}
 }
 
+bool probe_args_regs_only(const struct probe_arg *args, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		const struct probe_arg *arg = &args[i];
+
+		switch (arg->src) {
+		case PSRC_REG:
+		case PSRC_ARG:
+		case PSRC_RETVAL:
+		case PSRC_IMM:
+			break;
+		default:
+			return false;
+		}
+		if (arg->nr_deref || arg->count || arg->bf_width ||
+		    arg->type->store != PST_VALUE)
+			return false;
+	}
+	return true;
+}
+
+void probe_args_store_regs(const struct probe_arg *args, unsigned int n,
+			   struct pt_regs *regs, void *rec)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		const struct probe_arg *arg = &args[i];
+		unsigned long v;
+
+		/* as source_value() and fetch_number() take it */
+		switch (arg->src) {
+		case PSRC_REG:
+			v = regs_get_register(regs, arg->off);
+			break;
+		case PSRC_ARG:
+			v = regs_get_kernel_argument(regs, arg->off - 1);
+			break;
+		case PSRC_RETVAL:
+			v = regs_return_value(regs);
+			break;
+		default:
+			v = arg->imm;
+			break;
+		}
+		store_value(rec + arg->offset, v, arg->type->size);
+	}
+}
+
 bool probe_args_read_user(const struct probe_arg *args, unsigned int n)
 {
 	unsigned int i;

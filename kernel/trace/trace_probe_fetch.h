@@ -58,4 +58,15 @@ void probe_args_store(const struct probe_arg *args, unsigned int n,
 		      unsigned int fixed,
 		      unsigned int size);
 
+/*
+ * Whether every one of @args is a number taken from the registers (a
+ * register, $argN, $retval) or an immediate, whole: no read of memory,
+ * no string, array or bitfield. Such arguments need no measuring and
+ * probe_args_store_regs() stores them, the common case at a hit.
+ */
+bool probe_args_regs_only(const struct probe_arg *args, unsigned int n);
+/* probe_args_store() for @args that probe_args_regs_only() accepts */
+void probe_args_store_regs(const struct probe_arg *args, unsigned int n,
+			   struct pt_regs *regs, void *rec);
+
 #endif /* _KERNEL_TRACE_PROBE_FETCH_H */

@@ -290,6 +290,64 @@ static void uprobe_fetch(void)
 		probe_arg_free(&args[i]);
 }
 
+/*
+ * Arguments from the registers only take the short path at a hit
+ * (probe_args_store_regs()): the record it writes is the general one's,
+ * byte for byte; and anything that reads memory or stores more than a
+ * number is refused it.
+ */
+static void regs_only_fetch(void)
+{
+	static const char *const fast[] = {
+		"a=%di:u32", "b=%si:s8", "c=%dx:x64", "d=$arg3:s16",
+		"e=$retval:s64", "f=\\-7:s32", "g=%ax", "h=$arg1:x8", "i=%cx:symbol",
+	};
+	static const char *const slow[] = {
+		"+0(%di):u32", "$stack1", "$stack", "$comm", "\\\"im\":string",
+		"+8(%di):string", "+0(%di):u8[2]", "%di:b4@4/8",
+		"%di:symstr", "@0x1000:u64", "+0(%si):ustring",
+	};
+	enum { NF = ARRAY_SIZE(fast), NS = ARRAY_SIZE(slow) };
+	struct probe_parse p = {
+		.flags = PROBE_CTX_KERNEL | PROBE_CTX_RETURN, .env = &env,
+	};
+	struct probe_arg args[NF], one;
+	struct pt_regs regs = { };
+	struct probe_fetch_ctx ctx = { .regs = &regs };
+	u8 a[256], b[256];
+	char fmt[512], what[96];
+	int fixed, i;
+
+	if (!parse_all(&p, fast, args, NF)) {
+		check(false, "the register-only arguments parse");
+		return;
+	}
+	for (i = 0; i < 20; i++)
+		regs.r[i] = 0x8877665544332211UL * (i + 1) ^ (i << 7);
+	fixed = probe_args_layout(args, NF, PROBE_HEAD_RETURN, fmt, sizeof(fmt));
+	check(fixed > 0 && fixed <= (int)sizeof(a), "a register-only layout");
+	check(probe_args_regs_only(args, NF), "register-only arguments so judged");
+	check(probe_args_dyn_size(args, NF, &ctx) == 0, "no strings among them");
+	memset(a, 0x5a, sizeof(a));
+	memset(b, 0x5a, sizeof(b));
+	probe_args_store(args, NF, &ctx, a, fixed, fixed);
+	probe_args_store_regs(args, NF, &regs, b);
+	check(!memcmp(a, b, sizeof(a)), "the short path's record is the general one's");
+	for (i = 0; i < NF; i++)
+		probe_arg_free(&args[i]);
+	for (i = 0; i < NS; i++) {
+		p.index = 1;
+		if (probe_arg_parse(&p, slow[i], &one)) {
+			snprintf(what, sizeof(what), "'%s' parses", slow[i]);
+			check(false, what);
+			continue;
+		}
+		snprintf(what, sizeof(what), "'%s' takes the general path", slow[i]);
+		check(!probe_args_regs_only(&one, 1), what);
+		probe_arg_free(&one);
+	}
+}
+
 int main(void)
 {
 	char texts[][64] = {
@@ -377,6 +435,7 @@ int main(void)
 	      "strings packed one after the other, each with its NUL");
 	eprobe_fetch();
 	uprobe_fetch();
+	regs_only_fetch();
 out:
 	for (i = 0; i < N; i++)
 		probe_arg_free(&args[i]);
