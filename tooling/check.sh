@@ -102,6 +102,7 @@ for mk in "$TOP"/tools/testing/*/Makefile; do
 	t0_runs+=("$(dirname "$mk")")
 done
 t0_runs+=("$TOOLING/results_test.py")
+t0_runs+=("$TOOLING/distro_test.py")
 for dir in "${t0_runs[@]}"; do
 	name=t0/$(basename "$dir" .py)
 	log=$BUILD/t0-$(basename "$dir" .py).log

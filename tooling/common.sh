@@ -38,6 +38,12 @@ kernel_vars() {
 	ref | refm) SRC=$BASE ;;
 	*) echo "unknown kernel kind '$kind' (ours, ref or refm)" >&2; return 2 ;;
 	esac
+	# DISTRO=1: make distro's kernels, Debian's configuration built from
+	# one shared source path (distro.sh says why).
+	if [ "${DISTRO:-0}" = 1 ]; then
+		NAME=$kind-distro
+		SRC=$BUILD/distro-src
+	fi
 	OBJ=$BUILD/obj-$NAME
 	KIMAGE=$OBJ/arch/x86/boot/bzImage
 	MODROOT=$OBJ/modroot

@@ -161,51 +161,10 @@ print("our cases: ours does not pass: %d" % len(t2both))
 for name in t2both:
     print("  %s: ours %s, reference %s" % (name, ours[("t2", name)], ref.get(("t2", name), "not run")))
 
-# The format files: "@@FORMAT name" ... "@@FORMAT-END" blocks.
-def formats(path):
-    res, name, lines = {}, None, []
-    for line in open(path, errors="replace"):
-        line = line.rstrip("\n")
-        if line.startswith("@@FORMAT "):
-            name, lines = line.split(" ", 1)[1], []
-        elif line == "@@FORMAT-END" and name:
-            # The ID is allocated at boot: the one line that may differ.
-            res[name] = [l for l in lines if not l.startswith("ID: ")]
-            name = None
-        elif name:
-            lines.append(line)
-    return res
-import difflib, re
-fo, fr = formats(sys.argv[1]), formats(sys.argv[2])
-heads = ("header_page", "header_event")
-events = sorted(n for n in fo.keys() & fr.keys() if n not in heads)
-# min()/max() in a TP_printk() leave __UNIQUE_ID_<name><__COUNTER__> in
-# the print fmt, and the counter depends on what else the compiling file
-# included, i.e. on the configuration (the reference has tracers ours
-# does not yet). Such events are counted apart and not as differences.
-def uid(lines):
-    return [re.sub(r"(__UNIQUE_ID_[A-Za-z_]*?_?)[0-9]+", r"\1N", l) for l in lines]
-differ = [n for n in events if uid(fo[n]) != uid(fr[n])]
-counter_only = [n for n in events if fo[n] != fr[n] and n not in differ]
-print("formats: %d events compared, %d differ" % (len(events), len(differ)))
-if counter_only:
-    print("formats: %d differ only in __UNIQUE_ID counter values (a build artefact): %s"
-          % (len(counter_only), " ".join(counter_only)))
-for n in differ:
-    print("  %s:" % n)
-    for l in list(difflib.unified_diff(fr[n], fo[n], "reference", "ours", lineterm="", n=0))[2:]:
-        print("    " + l)
-for h in heads:
-    if h not in fo or h not in fr:
-        print("formats: %s missing in %s" % (h, "ours" if h not in fo else "reference"))
-    else:
-        print("formats: %s %s" % (h, "same" if fo[h] == fr[h] else "differs"))
-        if fo[h] != fr[h]:
-            for l in list(difflib.unified_diff(fr[h], fo[h], "reference", "ours", lineterm="", n=0))[2:]:
-                print("    " + l)
-for label, only in (("reference", fr.keys() - fo.keys()), ("ours", fo.keys() - fr.keys())):
-    only = sorted(only)
-    print("formats: only in %s: %d%s" % (label, len(only), (" (" + " ".join(only) + ")") if only else ""))
+# The format files (formats_diff.py, shared with make distro).
+import difflib
+import formats_diff
+formats_diff.report(sys.argv[1], sys.argv[2])
 
 # The README: tools grep it for upstream's lines, so ours must hold the
 # reference's lines and no others, except the lines of features we do
