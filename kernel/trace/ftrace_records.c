@@ -176,12 +176,22 @@ static int process_locs(struct module *mod, unsigned long *start,
 	 */
 	mutex_lock(&ftrace_lock);
 	for (p = start; p < end; p++) {
-		unsigned long ip = ftrace_call_adjust(*p);
+		unsigned long ip;
 		struct ftrace_rec *r;
 
 		/* Alignment padding between objects' tables. */
 		if (!*p)
 			continue;
+		/*
+		 * The build's sort (BUILDTIME_MCOUNT_SORT) zeroes the entries
+		 * of weak functions the link discarded, and a relocatable
+		 * kernel then adds its KASLR offset to those zeroes too. So
+		 * a kernel entry outside the kernel's text is such a hole,
+		 * not a call site.
+		 */
+		if (!mod && !is_kernel_text(*p) && !is_kernel_inittext(*p))
+			continue;
+		ip = ftrace_call_adjust(*p);
 		/* Nothing sorted twice: a duplicate would be patched twice. */
 		if (g && g->nr && g->recs[g->nr - 1].dyn.ip == ip)
 			continue;
@@ -254,7 +264,8 @@ int __init ftrace_records_boot(void)
 	if (ftrace_dyn_arch_init())
 		goto failed;
 	if (process_locs(NULL, __start_mcount_loc, __stop_mcount_loc)) {
-		pr_warn("no memory for the call-site records\n");
+		/* ftrace_bug() has said which site, if one could not be set */
+		pr_warn("cannot set up the call-site records\n");
 		goto failed;
 	}
 	ftrace_groups_count(&pages, &groups);
