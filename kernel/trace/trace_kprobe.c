@@ -9,6 +9,7 @@
  * checks then that the place can be probed. A probe on a module that is
  * not loaded waits for it (its kprobe registered when it comes).
  */
+#include <linux/error-injection.h>
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
@@ -19,9 +20,11 @@
 
 #include <asm/setup.h>
 
+#include "bpf_trace_internal.h"
 #include "trace.h"
 #include "trace_events_internal.h"
 #include "trace_probe.h"
+#include "trace_probe_fetch.h"
 
 struct trace_kprobe {
 	struct probe_point	pt;
@@ -52,10 +55,16 @@ static struct trace_kprobe *tk_of_dyn(struct dyn_event *ev)
 static int kprobe_hit(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct trace_kprobe *tk = container_of(kp, struct trace_kprobe, rp.kp);
+	unsigned long ip = instruction_pointer(regs);
 
 	raw_cpu_inc(*tk->nhit);
 	probe_event_hit(&tk->pt, regs, (unsigned long)kp->addr, 0);
-	return 0;
+	/*
+	 * A BPF program overrode the function (bpf_override_return()):
+	 * it returns from where regs now point, without the probed
+	 * instruction being single-stepped.
+	 */
+	return instruction_pointer(regs) != ip;
 }
 
 NOKPROBE_SYMBOL(kprobe_hit);
@@ -72,6 +81,7 @@ NOKPROBE_SYMBOL(kretprobe_entry);
 static int kretprobe_hit(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct kretprobe *rp = get_kretprobe(ri);
+	struct probe_fetch_ctx ctx = { .regs = regs };
 	struct trace_kprobe *tk;
 	struct pt_regs entry;
 
@@ -81,15 +91,17 @@ static int kretprobe_hit(struct kretprobe_instance *ri, struct pt_regs *regs)
 	raw_cpu_inc(*tk->nhit);
 	/*
 	 * $argN at a return are the function's arguments at its entry:
-	 * the entry's registers, with the return value in them.
+	 * the entry's registers, with the return value in them. perf and
+	 * BPF still get the registers of the return.
 	 */
 	if (tk->entry_regs) {
 		memcpy(&entry, ri->data, sizeof(entry));
 		regs_set_return_value(&entry, regs_return_value(regs));
-		regs = &entry;
+		ctx.regs = &entry;
+		ctx.hit_regs = regs;
 	}
-	probe_event_hit(&tk->pt, regs, (unsigned long)rp->kp.addr,
-			get_kretprobe_retaddr(ri));
+	probe_event_hit_from(&tk->pt, &ctx, (unsigned long)rp->kp.addr,
+			     get_kretprobe_retaddr(ri));
 	return 0;
 }
 
@@ -552,20 +564,89 @@ void trace_kprobe_local_free(struct trace_event_call *call)
 }
 
 /* ---------------------------------------------------------------- */
+/* What BPF asks of a kprobe event                                     */
+
+/* @call is a kprobe event's (TRACE_EVENT_FL_KPROBE): its first point. */
+static struct trace_kprobe *tk_of_call(struct trace_event_call *call)
+{
+	struct probe_event *pev = container_of(call, struct probe_event, call);
+
+	return tk_of_pt(list_first_entry(&pev->points, struct probe_point,
+					 list));
+}
+
+static unsigned long tk_missed(struct trace_kprobe *tk)
+{
+	unsigned long missed = tk->rp.kp.nmissed;
+
+	/* a return probe also misses when its instances run out */
+	if (tk->pt.cmd.is_return)
+		missed += tk->rp.nmissed;
+	return missed;
+}
+
+/* The probe is at a function's entry: where an override may return. */
+bool trace_kprobe_on_func_entry(struct trace_event_call *call)
+{
+	struct trace_kprobe *tk = tk_of_call(call);
+
+	if (tk->pt.cmd.is_addr)
+		return !kprobe_on_func_entry((kprobe_opcode_t *)tk->pt.cmd.addr,
+					     NULL, 0);
+	return !kprobe_on_func_entry(NULL, tk->pt.cmd.symbol,
+				     tk->pt.cmd.offset);
+}
+
+/* The function opted in to having its errors injected. */
+bool trace_kprobe_error_injectable(struct trace_event_call *call)
+{
+	struct trace_kprobe *tk = tk_of_call(call);
+	unsigned long addr = tk->pt.cmd.addr;
+
+	if (!tk->pt.cmd.is_addr) {
+		addr = kallsyms_lookup_name(tk->pt.cmd.symbol);
+		if (!addr)
+			return false;
+		addr += tk->pt.cmd.offset;
+	}
+	return within_error_injection_list(addr);
+}
+
+#ifdef CONFIG_PERF_EVENTS
+/* For bpftool and the perf link's info: where the probe is. */
+int bpf_get_kprobe_info(const struct perf_event *event, u32 *fd_type,
+			const char **symbol, u64 *probe_offset,
+			u64 *probe_addr, unsigned long *missed,
+			bool perf_type_tracepoint)
+{
+	struct trace_kprobe *tk = tk_of_call(event->tp_event);
+
+	*fd_type = tk->pt.cmd.is_return ? BPF_FD_TYPE_KRETPROBE :
+					  BPF_FD_TYPE_KPROBE;
+	*symbol = tk->pt.cmd.is_addr ? NULL : tk->pt.cmd.symbol;
+	*probe_offset = tk->pt.cmd.is_addr ? 0 : tk->pt.cmd.offset;
+	/* an address tells where the kernel is: only to who may know */
+	*probe_addr = kallsyms_show_value(current_cred()) ?
+		      (unsigned long)tk->rp.kp.addr : 0;
+	if (missed)
+		*missed = tk_missed(tk);
+	return 0;
+}
+#endif
+
+/* ---------------------------------------------------------------- */
 /* kprobe_events and kprobe_profile                                    */
 
 static int kprobe_profile_show(struct seq_file *m, struct dyn_event *ev)
 {
 	struct trace_kprobe *tk = tk_of_dyn(ev);
-	unsigned long hits = 0, missed = tk->rp.kp.nmissed;
+	unsigned long hits = 0;
 	int cpu;
 
 	for_each_possible_cpu(cpu)
 		hits += *per_cpu_ptr(tk->nhit, cpu);
-	/* a return probe also misses when its instances run out */
-	if (tk->pt.cmd.is_return)
-		missed += tk->rp.nmissed;
-	seq_printf(m, "  %-44s %15lu %15lu\n", tk->pt.cmd.event, hits, missed);
+	seq_printf(m, "  %-44s %15lu %15lu\n", tk->pt.cmd.event, hits,
+		   tk_missed(tk));
 	return 0;
 }
 

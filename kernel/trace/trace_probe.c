@@ -312,10 +312,19 @@ static void record_perf(struct probe_event *pev, const struct probe_point *pt,
 			unsigned long ret_ip)
 {
 	struct hlist_head *head = this_cpu_ptr(pev->call.perf_events);
+	struct pt_regs *regs = ctx->hit_regs ?: ctx->regs;
 	int dsize, size, rctx;
 	void *rec;
 
-	if (hlist_empty(head))
+	/*
+	 * BPF programs on the event's perf events see the hit first and
+	 * may drop perf's record of it. They need no perf event of this
+	 * CPU to run.
+	 */
+	if (ctx->bpf == PROBE_BPF_NOT_RUN && bpf_prog_array_valid(&pev->call) &&
+	    !trace_call_bpf(&pev->call, regs))
+		return;
+	if (ctx->bpf == PROBE_BPF_DROP || hlist_empty(head))
 		return;
 	dsize = dyn_size(pt, ctx);
 	/* perf wants the size with its u32 size header 8-aligned */
@@ -328,7 +337,7 @@ static void record_perf(struct probe_event *pev, const struct probe_point *pt,
 	memset((u8 *)rec + pev->fixed + dsize, 0, size - pev->fixed - dsize);
 	fill(pev, pt, rec, pev->fixed + dsize, ctx, ip, ret_ip);
 	perf_trace_buf_submit(rec, size, rctx, pev->call.event.type, 1,
-			      ctx->regs, head, NULL);
+			      regs, head, NULL);
 }
 #else
 static void record_perf(struct probe_event *pev, const struct probe_point *pt,
@@ -356,8 +365,17 @@ void probe_event_hit_from(struct probe_point *pt,
 	if (flags & PROBE_EV_TRACE)
 		list_for_each_entry_rcu(pf, &pev->files, list)
 			record(pev, pt, pf->file, ctx, ip, ret_ip);
-	if (flags & PROBE_EV_PERF)
+	if ((flags & PROBE_EV_PERF) && ctx->bpf != PROBE_BPF_LATER)
 		record_perf(pev, pt, ctx, ip, ret_ip);
+}
+
+void probe_event_hit_perf(struct probe_point *pt,
+			  const struct probe_fetch_ctx *ctx, unsigned long ip,
+			  unsigned long ret_ip)
+{
+	guard(preempt_notrace)();
+	if (READ_ONCE(pt->pev->flags) & PROBE_EV_PERF)
+		record_perf(pt->pev, pt, ctx, ip, ret_ip);
 }
 
 void probe_event_hit(struct probe_point *pt, struct pt_regs *regs,

@@ -109,6 +109,14 @@ void probe_event_hit_from(struct probe_point *pt,
 			  const struct probe_fetch_ctx *ctx, unsigned long ip,
 			  unsigned long ret_ip);
 /*
+ * perf's record of a hit alone, after probe_event_hit_from() with
+ * @ctx->bpf PROBE_BPF_LATER recorded the rest and the caller ran the
+ * BPF programs (PROBE_BPF_KEEP or _DROP now).
+ */
+void probe_event_hit_perf(struct probe_point *pt,
+			  const struct probe_fetch_ctx *ctx, unsigned long ip,
+			  unsigned long ret_ip);
+/*
  * A hit of an eprobe's @pt, from the attached event's record @rec: its
  * record in @file alone (the array the attached record is in).
  */

@@ -38,7 +38,25 @@ struct probe_fetch_ctx {
 	 */
 	const void	*staged;
 	unsigned int	staged_dsize;
+	/*
+	 * The registers of the hit, for perf's record and BPF programs
+	 * when @regs are others (a return probe fetching the entry's
+	 * arguments); NULL: @regs.
+	 */
+	struct pt_regs	*hit_regs;
+	/*
+	 * PROBE_BPF_*: whether the BPF programs of the event's perf
+	 * events ran already (a uprobe's run where they may sleep), and
+	 * what they said.
+	 */
+	u8		bpf;
 };
+
+#define PROBE_BPF_NOT_RUN	0
+#define PROBE_BPF_KEEP		1
+#define PROBE_BPF_DROP		2
+/* not now: the hit records for perf itself, after its BPF programs */
+#define PROBE_BPF_LATER		3
 
 /*
  * Whether @args read the process's memory (uprobes): its stack, an

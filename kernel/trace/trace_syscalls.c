@@ -250,6 +250,49 @@ static int perf_rec_size(int size)
 	return ALIGN(size + sizeof(u32), sizeof(u64)) - sizeof(u32);
 }
 
+#ifdef CONFIG_BPF_EVENTS
+/*
+ * What a BPF program on a syscall event reads: the record's layout,
+ * with the hidden regs pointer over the common fields (as a
+ * tracepoint's), and room for every argument any syscall has.
+ */
+struct syscall_bpf_ctx {
+	union {
+		struct pt_regs	*regs;
+		struct trace_entry ent;
+	};
+	int			nr;
+	unsigned long		args[SYSCALL_DEFINE_MAXARGS];
+} __aligned(8);
+
+/*
+ * Run @call's programs on the enter (@args, @nargs) or exit (@ret) of
+ * syscall @nr: whether perf's record is kept. The regs are the
+ * caller's, as perf's own tracepoints give theirs.
+ */
+static bool syscall_run_bpf(struct trace_event_call *call, struct pt_regs *regs,
+			    int nr, const unsigned long *args, int nargs,
+			    long ret)
+{
+	struct syscall_bpf_ctx ctx = { .nr = nr };
+
+	perf_fetch_caller_regs(regs);
+	ctx.regs = regs;
+	if (args)
+		memcpy(ctx.args, args, nargs * sizeof(*args));
+	else
+		ctx.args[0] = ret;	/* the exit record's "ret" */
+	return trace_call_bpf(call, &ctx);
+}
+#else
+static bool syscall_run_bpf(struct trace_event_call *call, struct pt_regs *regs,
+			    int nr, const unsigned long *args, int nargs,
+			    long ret)
+{
+	return true;
+}
+#endif
+
 static void perf_syscall_enter(void *ignore, struct pt_regs *regs, long id)
 {
 	struct syscall_enter_rec *rec;
@@ -258,6 +301,7 @@ static void perf_syscall_enter(void *ignore, struct pt_regs *regs, long id)
 	struct hlist_head *head;
 	unsigned long args[6];
 	int nr, rctx, size;
+	bool bpf;
 
 	nr = syscall_nr_of(regs);
 	if (nr < 0 || nr >= NR_syscalls || !test_bit(nr, perf_enter_nrs))
@@ -266,7 +310,8 @@ static void perf_syscall_enter(void *ignore, struct pt_regs *regs, long id)
 	if (!meta)
 		return;
 	head = this_cpu_ptr(meta->enter_event->perf_events);
-	if (hlist_empty(head))
+	bpf = bpf_prog_array_valid(meta->enter_event);
+	if (!bpf && hlist_empty(head))
 		return;
 	size = perf_rec_size(struct_size(rec, args, meta->nb_args));
 	rec = perf_trace_buf_alloc(size, &fake_regs, &rctx);
@@ -275,6 +320,12 @@ static void perf_syscall_enter(void *ignore, struct pt_regs *regs, long id)
 	rec->nr = nr;
 	syscall_get_arguments(current, regs, args);
 	memcpy(rec->args, args, flex_array_size(rec, args, meta->nb_args));
+	if ((bpf && !syscall_run_bpf(meta->enter_event, fake_regs, nr, args,
+				     meta->nb_args, 0)) ||
+	    hlist_empty(head)) {
+		perf_swevent_put_recursion_context(rctx);
+		return;
+	}
 	perf_trace_buf_submit(rec, size, rctx, meta->enter_event->event.type,
 			      1, regs, head, NULL);
 }
@@ -286,6 +337,7 @@ static void perf_syscall_exit(void *ignore, struct pt_regs *regs, long ret)
 	struct pt_regs *fake_regs;
 	struct hlist_head *head;
 	int nr, rctx, size;
+	bool bpf;
 
 	nr = syscall_nr_of(regs);
 	if (nr < 0 || nr >= NR_syscalls || !test_bit(nr, perf_exit_nrs))
@@ -294,7 +346,8 @@ static void perf_syscall_exit(void *ignore, struct pt_regs *regs, long ret)
 	if (!meta)
 		return;
 	head = this_cpu_ptr(meta->exit_event->perf_events);
-	if (hlist_empty(head))
+	bpf = bpf_prog_array_valid(meta->exit_event);
+	if (!bpf && hlist_empty(head))
 		return;
 	size = perf_rec_size(sizeof(*rec));
 	rec = perf_trace_buf_alloc(size, &fake_regs, &rctx);
@@ -302,6 +355,12 @@ static void perf_syscall_exit(void *ignore, struct pt_regs *regs, long ret)
 		return;
 	rec->nr = nr;
 	rec->ret = syscall_get_return_value(current, regs);
+	if ((bpf && !syscall_run_bpf(meta->exit_event, fake_regs, nr, NULL, 0,
+				     rec->ret)) ||
+	    hlist_empty(head)) {
+		perf_swevent_put_recursion_context(rctx);
+		return;
+	}
 	perf_trace_buf_submit(rec, size, rctx, meta->exit_event->event.type,
 			      1, regs, head, NULL);
 }

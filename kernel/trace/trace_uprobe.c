@@ -17,11 +17,15 @@
  * so a page that is not in memory yet is faulted in as the process
  * would; the record then copies what the stage fetched.
  */
+#include <linux/bpf.h>
+#include <linux/filter.h>
 #include <linux/namei.h>
 #include <linux/ptrace.h>
+#include <linux/rcupdate_trace.h>
 #include <linux/slab.h>
 #include <linux/uprobes.h>
 
+#include "bpf_trace_internal.h"
 #include "trace.h"
 #include "trace_events_internal.h"
 #include "trace_probe.h"
@@ -79,6 +83,51 @@ static void *tu_stage(struct trace_uprobe *tu, struct probe_fetch_ctx *ctx)
 	return stage;
 }
 
+#ifdef CONFIG_BPF_EVENTS
+/* BPF programs are attached to the event's perf events. */
+static bool tu_has_bpf(struct trace_uprobe *tu)
+{
+	return (READ_ONCE(tu->pt.pev->flags) & PROBE_EV_PERF) &&
+	       bpf_prog_array_valid(&tu->pt.pev->call);
+}
+
+/*
+ * Run them: whether perf's record is kept. bpf_get_func_ip() finds
+ * @bp through current->utask->vaddr meanwhile.
+ */
+static bool tu_run_bpf(struct trace_uprobe *tu, struct pt_regs *regs,
+		       unsigned long bp)
+{
+	struct trace_event_call *call = &tu->pt.pev->call;
+	struct bpf_uprobe_hit hit = { .bp_addr = bp };
+	struct uprobe_task *utask = current->utask;
+	const struct bpf_prog_array *array;
+	unsigned long saved = utask->vaddr;
+	u32 ret;
+
+	utask->vaddr = (unsigned long)&hit;
+	/* sleepable programs: the array is freed after tasks-trace RCU */
+	rcu_read_lock_trace();
+	array = rcu_dereference_check(call->prog_array,
+				      rcu_read_lock_trace_held());
+	ret = bpf_prog_run_array_uprobe(array, regs, bpf_prog_run);
+	rcu_read_unlock_trace();
+	utask->vaddr = saved;
+	return ret;
+}
+#else
+static bool tu_has_bpf(struct trace_uprobe *tu)
+{
+	return false;
+}
+
+static bool tu_run_bpf(struct trace_uprobe *tu, struct pt_regs *regs,
+		       unsigned long bp)
+{
+	return true;
+}
+#endif
+
 /*
  * The process's view: @bp is where the probe hit (for a return, the
  * function's entry), which the file offset it probes is mapped at.
@@ -92,12 +141,24 @@ static void tu_hit(struct trace_uprobe *tu, struct pt_regs *regs,
 		.foffs_base	= bp - tu->pt.cmd.addr,
 	};
 
+	bool bpf = tu_has_bpf(tu);
 	void *stage = NULL;
 
 	this_cpu_inc(*tu->nhit);
 	if (probe_args_read_user(tu->pt.args, tu->pt.nargs))
 		stage = tu_stage(tu, &ctx);
+	/*
+	 * BPF programs run after the trace record, as a kprobe's, but
+	 * outside the record's preemption-off section: they may sleep.
+	 */
+	if (bpf)
+		ctx.bpf = PROBE_BPF_LATER;
 	probe_event_hit_from(&tu->pt, &ctx, ip, ret_ip);
+	if (bpf) {
+		ctx.bpf = tu_run_bpf(tu, regs, bp) ? PROBE_BPF_KEEP :
+						     PROBE_BPF_DROP;
+		probe_event_hit_perf(&tu->pt, &ctx, ip, ret_ip);
+	}
 	kfree(stage);
 }
 
@@ -394,6 +455,26 @@ void trace_uprobe_local_free(struct trace_event_call *call)
 	mutex_unlock(&event_mutex);
 	tu_free(tu);
 }
+
+#ifdef CONFIG_PERF_EVENTS
+/* For bpftool and the perf link's info: the file and offset probed. */
+int bpf_get_uprobe_info(const struct perf_event *event, u32 *fd_type,
+			const char **filename, u64 *probe_offset,
+			u64 *probe_addr, bool perf_type_tracepoint)
+{
+	struct probe_event *pev = container_of(event->tp_event,
+					       struct probe_event, call);
+	struct trace_uprobe *tu;
+
+	tu = tu_of_pt(list_first_entry(&pev->points, struct probe_point, list));
+	*fd_type = tu->pt.cmd.is_return ? BPF_FD_TYPE_URETPROBE :
+					  BPF_FD_TYPE_UPROBE;
+	*filename = tu->pt.cmd.symbol;
+	*probe_offset = tu->pt.cmd.addr;
+	*probe_addr = 0;
+	return 0;
+}
+#endif
 
 /* ---------------------------------------------------------------- */
 /* uprobe_events and uprobe_profile                                    */
