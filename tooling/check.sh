@@ -202,11 +202,15 @@ for d in "$TOP"/tools/testing/selftests/ftrace/test.d/ours/*/; do
 	awk -v d="$d" '$1 == "t2" && $2 == d { f = 1 } END { exit !f }' "$plan" ||
 		fail "t2: the folder ours/$d has no line in $plan"
 done
+# The guest with t4 gets the BPF clients' archive (and its memory).
+clients_a= clients_b=
+[[ ",$(plan_tiers a)," == *,t4,* ]] && clients_a=bpf
+[[ ",$(plan_tiers b)," == *,t4,* ]] && clients_b=bpf
 RUN=$RUN TIERS=$(plan_tiers a) T2=$t2_a T3=$t3_a TIMEOUT=$guest_timeout \
-	APPEND="harness.scale=$scale" "$TOOLING/vm.sh" ours check &
+	CLIENTS=$clients_a APPEND="harness.scale=$scale" "$TOOLING/vm.sh" ours check &
 pid_a=$!
 RUN=$RUN2 TIERS=$(plan_tiers b) T2=$t2_b T3=$t3_b TIMEOUT=$guest_timeout \
-	APPEND="harness.scale=$scale" "$TOOLING/vm.sh" ours check > /dev/null &
+	CLIENTS=$clients_b APPEND="harness.scale=$scale" "$TOOLING/vm.sh" ours check > /dev/null &
 pid_b=$!
 # boot_guest SCRIPT RUN: a boot-option guest (see "boot options" below).
 boot_guest() {

@@ -55,7 +55,7 @@ for k in ours ref; do
 	kernel_vars $k
 	# A splat or a timeout is reported below; the results still count.
 	( rc=0
-	  RUN=$BUILD/runs/$NAME-compare-$stamp TIERS=t2,t3,rb,formats,filters \
+	  RUN=$BUILD/runs/$NAME-compare-$stamp TIERS=t2,t3,rb,formats,filters,t4 CLIENTS=bpf \
 		T3=$categories T2=${COMPARE_T2:-} TIMEOUT=${COMPARE_TIMEOUT:-4800} \
 		"$TOOLING/vm.sh" $k check > /dev/null 2>&1 || rc=$?
 	  echo $rc > "$BUILD/compare-rc-$k" ) &
@@ -76,7 +76,7 @@ sys.path.insert(0, os.environ["TOOLING"])
 import results
 def load(path):
     res = {}
-    for r in results.load(path, ("t2", "t3", "rb")):
+    for r in results.load(path, ("t2", "t3", "rb", "t4")):
         # A case that printed no result or ran out of time failed.
         res[(r.tier, r.name)] = "FAIL" if r.status in ("NORESULT", "TIMEOUT") else r.status
     return res
@@ -114,6 +114,16 @@ for name in rb:
     o, r = ours.get(("rb", name), "not run"), ref.get(("rb", name), "not run")
     if o != r:
         print("  %s: ours %s, reference %s" % (name, o, r))
+# the real clients (t4: trace-cmd, blktrace, the BPF clients), check by check
+t4 = sorted({k[1] for k in list(ours) + list(ref) if k[0] == "t4"})
+def t4total(res):
+    n = collections.Counter(v for k, v in res.items() if k[0] == "t4")
+    return " ".join("%s=%d" % (k, n[k]) for k in sorted(n)) or "none"
+print("clients (t4) ours: %s reference: %s" % (t4total(ours), t4total(ref)))
+for name in t4:
+    o, r = ours.get(("t4", name), "not run"), ref.get(("t4", name), "not run")
+    if o != r:
+        print("  t4 %s: ours %s, reference %s" % (name, o, r))
 # Our cases the reference fails by design (expect/ref-fails-by-design.list):
 # where we knowingly differ from upstream's code, as the filter table's
 # known differences below.

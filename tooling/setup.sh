@@ -7,7 +7,8 @@ source "$(dirname "$0")/common.sh"
 PKGS="linux-source-6.12 qemu-system-x86 busybox-static trace-cmd flex bison
 bc libelf-dev libssl-dev cpio ccache clang llvm libclang-rt-14-dev gcc make
 util-linux kmod xz-utils rsync python3 perl linux-perf dwarves
-linux-config-6.12 vim blktrace bash coreutils procps libc-bin"
+linux-config-6.12 vim blktrace bash coreutils procps libc-bin
+bpftrace bpftool libbpf-tools libbpf-dev zlib1g-dev"
 
 missing=
 for p in $PKGS; do

@@ -40,6 +40,17 @@ if [ "$mode" = script ]; then
 	initrd=$RUN/initrd
 fi
 
+# CLIENTS=bpf: the BPF clients' archive (clients.sh) after the rest, and
+# the memory their 200 MB of libraries unpack into.
+mem=${MEM:-1024}
+if [ "${CLIENTS:-}" = bpf ]; then
+	"$TOOLING/clients.sh" || die "cannot build the BPF clients' archive"
+	pad=$(( (4 - $(stat -c %s "$initrd") % 4) % 4 ))
+	{ cat "$initrd"; head -c "$pad" /dev/zero; cat "$BUILD/clients-bpf.cpio.gz"; } > "$RUN/initrd-clients"
+	initrd=$RUN/initrd-clients
+	mem=${MEM:-2048}
+fi
+
 cmdline="console=ttyS0 panic=-1 harness=$mode"
 if [ "$mode" = check ]; then
 	cmdline="$cmdline harness.tiers=${TIERS:-t2,t3,t4}"
@@ -59,7 +70,7 @@ disk=${DISK:-1}
 [ "$disk" = 1 ] || cmdline="$cmdline harness.nodisk"
 cmdline="$cmdline ${APPEND:-}"
 
-qemu=(qemu-system-x86_64 -accel tcg,thread=single -cpu max -smp 2 -m 1024
+qemu=(qemu-system-x86_64 -accel tcg,thread=single -cpu max -smp 2 -m "$mem"
 	-no-reboot -display none -monitor none -nodefaults
 	-kernel "$KIMAGE" -initrd "$initrd" -append "$cmdline")
 if [ "$disk" = 1 ]; then
@@ -107,7 +118,7 @@ tail -n +1 -s 0.5 --pid=$qpid -F "$RUN/out.log" 2>/dev/null |
 	else grep --line-buffered -v -E "$show" || true; fi
 rc=0
 wait $qpid || rc=$?
-rm -f "$RUN/disk.img"
+rm -f "$RUN/disk.img" "$RUN/initrd-clients"
 # The guest's tty may have turned newlines into CR LF.
 sed -i 's/\r$//' "$RUN/out.log"
 

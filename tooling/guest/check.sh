@@ -215,6 +215,7 @@ done
 case ",$tiers," in *,t4,*)
 	sh /harness/t4-trace-cmd.sh
 	sh /harness/t4-blktrace.sh
+	sh /harness/t4-bpf.sh
 esac
 
 exit 0
