@@ -47,9 +47,12 @@ done
 # The uapi headers the host's libc headers lack (linux/trace_mmap.h) come
 # from the base tree, after the host's own.
 uapi=(-idirafter "$BASE/include/uapi")
+# A program that needs libraries names them on a line "// LDLIBS: ...".
 for c in "$TOOLING"/guest-src/*.c; do
 	[ -f "$c" ] || continue
-	gcc -O2 -static -Wall "${uapi[@]}" -o "$root/usr/bin/$(basename "${c%.c}")" "$c"
+	libs=$(sed -n 's|^// LDLIBS: ||p' "$c")
+	# shellcheck disable=SC2086 # the libraries are words
+	gcc -O2 -static -Wall "${uapi[@]}" -o "$root/usr/bin/$(basename "${c%.c}")" "$c" $libs
 done
 # Upstream's ring-buffer selftest (the mmap of trace_pipe_raw), built in
 # place from the base tree for both kernels; guest/check.sh runs it as the
