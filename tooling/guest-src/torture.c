@@ -70,19 +70,19 @@ enum op {
 	OP_SIZE, OP_SIZE_CPU, OP_SIZE_ABSURD, OP_SUBBUF, OP_TRACING_ON,
 	OP_TRUNCATE, OP_SNAPSHOT, OP_TRACER, OP_SET_EVENT, OP_ENABLE,
 	OP_FILTER, OP_MKDIR, OP_RMDIR, OP_BLOCKED_RMDIR, OP_CLOCK, OP_PERCENT,
-	OP_OPTION, OP_HOTPLUG, OP_MODULE, OP_PROBE, NOPS
+	OP_OPTION, OP_HOTPLUG, OP_MODULE, OP_PROBE, OP_BPF, NOPS
 };
 
 static const char *const op_name[NOPS] = {
 	"size", "size_cpu", "size_absurd", "subbuf", "tracing_on",
 	"truncate", "snapshot", "tracer", "set_event", "enable",
 	"filter", "mkdir", "rmdir", "blocked_rmdir", "clock", "percent",
-	"option", "hotplug", "module", "probe",
+	"option", "hotplug", "module", "probe", "bpf",
 };
 
 /* How often each kind is picked, out of the sum (-o zeroes the others). */
 static int op_weight[NOPS] = {
-	6, 4, 2, 4, 6, 4, 4, 4, 5, 5, 4, 3, 3, 1, 3, 3, 6, 1, 1, 4,
+	6, 4, 2, 4, 6, 4, 4, 4, 5, 5, 4, 3, 3, 1, 3, 3, 6, 1, 1, 4, 2,
 };
 
 struct epoch {
@@ -1439,6 +1439,37 @@ static int op_probe(struct op_ctx *op)
 }
 
 /*
+ * BPF programs (the guest's bpfprobe; none on a kernel without BPF
+ * events: refused) on the places the writers, readers and other
+ * operations pass through: the read syscall's tracepoint and vfs_read,
+ * through each kind of attachment, and the sample module's tracepoint,
+ * which OP_MODULE loads and unloads under it. Attached and detached at
+ * once, or held for two seconds in the background while the other
+ * operations go on. The programs count into a map of their own: they
+ * write nothing into the buffers, and the accounting stays exact.
+ */
+static const char *const bpf_targets[7] = {
+	"raw_tp sched_switch", "raw_tp foo_bar", "tp syscalls/sys_enter_read",
+	"kprobe vfs_read", "kretprobe vfs_read", "kprobe_multi vfs_read",
+	"fentry vfs_read",
+};
+
+static int op_bpf(struct op_ctx *op)
+{
+	char cmd[128];
+
+	if (op->v & 1)
+		snprintf(cmd, sizeof(cmd),
+			 "bpfprobe cycle %s 1 >/dev/null 2>&1",
+			 bpf_targets[(op->v >> 1) % 7]);
+	else
+		snprintf(cmd, sizeof(cmd),
+			 "bpfprobe hold %s 2 >/dev/null 2>&1 &",
+			 bpf_targets[(op->v >> 1) % 7]);
+	return run(cmd);
+}
+
+/*
  * The operations, by kind: ->act returns OP_WRITE for do_op() to write
  * ->val to ->path as the flags say, or the result of an operation it did
  * itself. (Names and weights: op_name[], op_weight[].)
@@ -1467,6 +1498,7 @@ static const struct op_kind {
 	[OP_HOTPLUG]		= { op_hotplug },
 	[OP_MODULE]		= { op_module },
 	[OP_PROBE]		= { op_probe, OPF_TOP },
+	[OP_BPF]		= { op_bpf },
 };
 
 static int op_put(struct op_ctx *op, unsigned int flags)
