@@ -19,17 +19,10 @@ done
 root=$BUILD/clients-bpf
 rm -rf "$root"
 mkdir -p "$root"
-copy_prog() {
-	local prog=$1 lib
-	install -D -m 0755 "$prog" "$root$prog"
-	for lib in $(ldd "$prog" | grep -o '/[^ ]*'); do
-		[ -e "$root$lib" ] || install -D -m 0755 "$lib" "$root$lib"
-	done
-}
-copy_prog /usr/bin/bpftrace
-copy_prog /usr/sbin/bpftool
+copy_prog "$root" /usr/bin/bpftrace
+copy_prog "$root" /usr/sbin/bpftool
 for t in $tools; do
-	copy_prog "/usr/sbin/$t"
+	copy_prog "$root" "/usr/sbin/$t"
 done
 ( cd "$root" && find . -print0 | cpio --null -o -H newc --quiet ) |
 	gzip -1 > "$out.tmp"

@@ -85,3 +85,13 @@ build_lock() {
 	fi
 	export BUILD_LOCKED=$BUILD
 }
+
+# copy_prog ROOT PROG: a dynamically linked program of the host into the
+# tree ROOT, with the libraries ldd says it needs.
+copy_prog() {
+	local root=$1 prog=$2 lib
+	install -D -m 0755 "$prog" "$root$prog"
+	for lib in $(ldd "$prog" | grep -o '/[^ ]*'); do
+		[ -e "$root$lib" ] || install -D -m 0755 "$lib" "$root$lib"
+	done
+}

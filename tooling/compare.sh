@@ -104,26 +104,22 @@ print("ftracetest total ours: %s reference: %s" % (total(ours), total(ref)))
 t2 = sorted({cat(k) for k in list(ours) + list(ref) if k[0] == "t2"})
 for c in t2:
     print("our cases %s ours: %s reference: %s" % (c, counts(ours, c), counts(ref, c)))
+# side_by_side TIER TITLE PREFIX: TIER's totals on both kernels, then
+# each check whose result differs
+def side_by_side(tier, title, prefix):
+    names = sorted({k[1] for k in list(ours) + list(ref) if k[0] == tier})
+    def totals(res):
+        n = collections.Counter(v for k, v in res.items() if k[0] == tier)
+        return " ".join("%s=%d" % (k, n[k]) for k in sorted(n)) or "none"
+    print("%s ours: %s reference: %s" % (title, totals(ours), totals(ref)))
+    for name in names:
+        o, r = ours.get((tier, name), "not run"), ref.get((tier, name), "not run")
+        if o != r:
+            print("  %s%s: ours %s, reference %s" % (prefix, name, o, r))
 # upstream's ring-buffer selftest (map_test), test by test
-rb = sorted({k[1] for k in list(ours) + list(ref) if k[0] == "rb"})
-def rbtotal(res):
-    n = collections.Counter(v for k, v in res.items() if k[0] == "rb")
-    return " ".join("%s=%d" % (k, n[k]) for k in sorted(n)) or "none"
-print("ring-buffer/map_test ours: %s reference: %s" % (rbtotal(ours), rbtotal(ref)))
-for name in rb:
-    o, r = ours.get(("rb", name), "not run"), ref.get(("rb", name), "not run")
-    if o != r:
-        print("  %s: ours %s, reference %s" % (name, o, r))
+side_by_side("rb", "ring-buffer/map_test", "")
 # the real clients (t4: trace-cmd, blktrace, the BPF clients), check by check
-t4 = sorted({k[1] for k in list(ours) + list(ref) if k[0] == "t4"})
-def t4total(res):
-    n = collections.Counter(v for k, v in res.items() if k[0] == "t4")
-    return " ".join("%s=%d" % (k, n[k]) for k in sorted(n)) or "none"
-print("clients (t4) ours: %s reference: %s" % (t4total(ours), t4total(ref)))
-for name in t4:
-    o, r = ours.get(("t4", name), "not run"), ref.get(("t4", name), "not run")
-    if o != r:
-        print("  t4 %s: ours %s, reference %s" % (name, o, r))
+side_by_side("t4", "clients (t4)", "t4 ")
 # Our cases the reference fails by design (expect/ref-fails-by-design.list):
 # where we knowingly differ from upstream's code, as the filter table's
 # known differences below.

@@ -21,20 +21,13 @@ for app in $(/bin/busybox --list-full); do
 done
 
 # Dynamically linked programs from the host, with what ldd says they need.
-copy_prog() {
-	local prog=$1 lib
-	install -D -m 0755 "$prog" "$root$prog"
-	for lib in $(ldd "$prog" | grep -o '/[^ ]*'); do
-		[ -e "$root$lib" ] || install -D -m 0755 "$lib" "$root$lib"
-	done
-}
-copy_prog /usr/bin/trace-cmd
-copy_prog /usr/bin/chrt
+copy_prog "$root" /usr/bin/trace-cmd
+copy_prog "$root" /usr/bin/chrt
 # perf (Debian's linux-perf) as a second tracepoint client, when installed.
-[ -x /usr/bin/perf ] && copy_prog /usr/bin/perf
+[ -x /usr/bin/perf ] && copy_prog "$root" /usr/bin/perf
 # Debian's blktrace: blktrace, blkparse and the btrace script joining them.
 for p in /usr/sbin/blktrace /usr/bin/blkparse; do
-	[ -x "$p" ] && copy_prog "$p"
+	[ -x "$p" ] && copy_prog "$root" "$p"
 done
 [ -x /usr/sbin/btrace ] && install -D -m 0755 /usr/sbin/btrace "$root/usr/sbin/btrace"
 # trace-cmd loads the libtraceevent plugins that decode some events.
@@ -94,11 +87,11 @@ if grep -qx 'CONFIG_LIVEPATCH=y' "$OBJ/.config" && ls "$OBJ"/extmod/test_klp_*.k
 	gcc -O2 -static -Wall -o "$lp/test_klp-call_getpid" \
 		"$BASE/tools/testing/selftests/livepatch/test_klp-call_getpid.c"
 	rm -f "$root/bin/bash" "$root/bin/stat"
-	copy_prog /bin/bash
-	copy_prog /usr/bin/stat
+	copy_prog "$root" /bin/bash
+	copy_prog "$root" /usr/bin/stat
 	mv "$root/usr/bin/stat" "$root/bin/stat"
 	for p in /usr/bin/kmod /usr/sbin/sysctl /usr/bin/date /usr/bin/getconf; do
-		copy_prog "$p"
+		copy_prog "$root" "$p"
 		mv "$root$p" "$root/opt/lp/bin/"
 	done
 	for a in insmod rmmod modprobe modinfo lsmod; do
