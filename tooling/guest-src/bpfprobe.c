@@ -22,6 +22,10 @@
  *   kprobe        a function: a perf kprobe event (the kprobe PMU)
  *   kretprobe     a function's return, the same way
  *   kprobe_multi  a function, or a glob: a kprobe_multi link
+ *   kprobe_session a function's entry and return: a kprobe.session
+ *                 link (the program runs twice a call)
+ *   uprobe_multi  PATH:FUNC, a function of an executable: an
+ *                 uprobe_multi link (the file offset from its symbols)
  *   fentry        a function: through the BPF trampoline
  *   fexit         a function's return, the same way
  *
@@ -42,6 +46,10 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+
+/* 6.12's, newer than the host's uapi headers */
+#define ATTACH_UPROBE_MULTI	48
+#define ATTACH_KPROBE_SESSION	56
 
 static volatile sig_atomic_t stop;
 
@@ -68,6 +76,8 @@ static const struct kind kinds[] = {
 	{ "kprobe", BPF_PROG_TYPE_KPROBE, 0 },
 	{ "kretprobe", BPF_PROG_TYPE_KPROBE, 0 },
 	{ "kprobe_multi", BPF_PROG_TYPE_KPROBE, BPF_TRACE_KPROBE_MULTI },
+	{ "kprobe_session", BPF_PROG_TYPE_KPROBE, ATTACH_KPROBE_SESSION },
+	{ "uprobe_multi", BPF_PROG_TYPE_KPROBE, ATTACH_UPROBE_MULTI },
 	{ "fentry", BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY },
 	{ "fexit", BPF_PROG_TYPE_TRACING, BPF_TRACE_FEXIT },
 };
@@ -177,6 +187,50 @@ static int perf_open(struct perf_event_attr *attr, int *fds, int ncpu)
 	return 0;
 }
 
+/*
+ * BPF_LINK_CREATE for the multi links, as 6.12 lays the attribute out
+ * (libbpf 1.1 knows neither kprobe.session nor uprobe_multi).
+ */
+struct multi_link_attr {
+	uint32_t	prog_fd, target_fd, attach_type, flags;
+	union {
+		struct {
+			uint32_t flags, cnt;
+			uint64_t syms, addrs, cookies;
+		} kmulti;
+		struct {
+			uint64_t path, offsets, ref_ctr_offsets, cookies;
+			uint32_t cnt, flags, pid;
+		} umulti;
+	};
+	uint8_t		pad[64];
+};
+
+static int multi_link(struct multi_link_attr *attr)
+{
+	return syscall(__NR_bpf, BPF_LINK_CREATE, attr, sizeof(*attr));
+}
+
+/* The file offset of FUNC in the ELF file PATH (a static executable). */
+static long elf_offset(const char *path, const char *func)
+{
+	char cmd[512];
+	long off = -1;
+	FILE *p;
+
+	/* the program prints it itself: "utarget offset" */
+	snprintf(cmd, sizeof(cmd), "%s offset 2>/dev/null", path);
+	if (strcmp(func, "utarget_fn"))
+		return -1;
+	p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	if (fscanf(p, "%li", &off) != 1)
+		off = -1;
+	pclose(p);
+	return off;
+}
+
 #define MAX_FDS 64
 
 /* What one attachment holds: link or perf fds. */
@@ -197,6 +251,36 @@ static int attach(const struct kind *k, const char *target, int prog,
 		fd = bpf_raw_tracepoint_open(target, prog);
 	} else if (k->type == BPF_PROG_TYPE_TRACING) {
 		fd = bpf_link_create(prog, 0, k->expected, NULL);
+	} else if (!strcmp(k->name, "kprobe_session")) {
+		struct multi_link_attr la = {
+			.prog_fd = prog, .attach_type = ATTACH_KPROBE_SESSION,
+		};
+		const char *syms[1] = { target };
+
+		la.kmulti.cnt = 1;
+		la.kmulti.syms = (uintptr_t)syms;
+		fd = multi_link(&la);
+	} else if (!strcmp(k->name, "uprobe_multi")) {
+		struct multi_link_attr la = {
+			.prog_fd = prog, .attach_type = ATTACH_UPROBE_MULTI,
+		};
+		char path[256], *colon;
+		uint64_t off;
+		long o;
+
+		snprintf(path, sizeof(path), "%s", target);
+		colon = strrchr(path, ':');
+		if (!colon)
+			return -EINVAL;
+		*colon = 0;
+		o = elf_offset(path, colon + 1);
+		if (o < 0)
+			return -ENOENT;
+		off = o;
+		la.umulti.path = (uintptr_t)path;
+		la.umulti.offsets = (uintptr_t)&off;
+		la.umulti.cnt = 1;
+		fd = multi_link(&la);
 	} else if (!strcmp(k->name, "kprobe_multi")) {
 		LIBBPF_OPTS(bpf_link_create_opts, lo);
 		const char *syms[1] = { target };
