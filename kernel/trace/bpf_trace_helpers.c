@@ -271,6 +271,8 @@ const struct bpf_func_proto *bpf_get_trace_vprintk_proto(void)
 	return &trace_vprintk_proto;
 }
 
+BTF_ID_LIST_SINGLE(seq_file_btf_ids, struct, seq_file)
+
 BPF_CALL_5(bpf_seq_printf, struct seq_file *, m, char *, fmt, u32, fmt_size,
 	   const void *, args, u32, len)
 {
@@ -287,8 +289,6 @@ BPF_CALL_5(bpf_seq_printf, struct seq_file *, m, char *, fmt, u32, fmt_size,
 	bpf_bprintf_cleanup(&data);
 	return seq_has_overflowed(m) ? -EOVERFLOW : 0;
 }
-
-BTF_ID_LIST_SINGLE(seq_file_btf_ids, struct, seq_file)
 
 const struct bpf_func_proto bpf_trace_seq_printf_proto = {
 	.func		= bpf_seq_printf,
@@ -682,18 +682,18 @@ const struct bpf_func_proto bpf_trace_perf_output_raw_tp_proto =
 	OUTPUT_PROTO(bpf_perf_event_output_raw_tp);
 
 /* ---------------------------------------------------------------- */
-/* Stacks: kernel/bpf/stackmap.c's helpers, from a context's regs      */
+/* Stacks: kernel/bpf/stackmap.c's helpers, with a context's regs       */
 
 BPF_CALL_3(bpf_get_stackid_tp, void *, ctx, struct bpf_map *, map, u64, flags)
 {
-	return bpf_get_stackid((unsigned long)tp_regs(ctx), (unsigned long)map,
-			       flags, 0, 0);
+	return bpf_get_stackid_proto.func((unsigned long)tp_regs(ctx),
+					  (unsigned long)map, flags, 0, 0);
 }
 
 BPF_CALL_4(bpf_get_stack_tp, void *, ctx, void *, buf, u32, size, u64, flags)
 {
-	return bpf_get_stack((unsigned long)tp_regs(ctx), (unsigned long)buf,
-			     size, flags, 0);
+	return bpf_get_stack_proto.func((unsigned long)tp_regs(ctx),
+					(unsigned long)buf, size, flags, 0);
 }
 
 BPF_CALL_3(bpf_get_stackid_raw_tp, void *, args, struct bpf_map *, map,
@@ -704,8 +704,8 @@ BPF_CALL_3(bpf_get_stackid_raw_tp, void *, args, struct bpf_map *, map,
 
 	if (!regs)
 		return -EBUSY;
-	ret = bpf_get_stackid((unsigned long)regs, (unsigned long)map, flags,
-			      0, 0);
+	ret = bpf_get_stackid_proto.func((unsigned long)regs,
+					 (unsigned long)map, flags, 0, 0);
 	raw_tp_regs_put();
 	return ret;
 }
@@ -718,8 +718,8 @@ BPF_CALL_4(bpf_get_stack_raw_tp, void *, args, void *, buf, u32, size,
 
 	if (!regs)
 		return -EBUSY;
-	ret = bpf_get_stack((unsigned long)regs, (unsigned long)buf, size,
-			    flags, 0);
+	ret = bpf_get_stack_proto.func((unsigned long)regs,
+				       (unsigned long)buf, size, flags, 0);
 	raw_tp_regs_put();
 	return ret;
 }
@@ -836,12 +836,12 @@ const struct bpf_func_proto bpf_get_current_task_btf_proto = {
 	.ret_btf_id	= &btf_tracing_ids[BTF_TRACING_TYPE_TASK],
 };
 
+BTF_ID_LIST_SINGLE(pt_regs_btf_ids, struct, pt_regs)
+
 BPF_CALL_1(bpf_task_pt_regs, struct task_struct *, task)
 {
 	return (unsigned long)task_pt_regs(task);
 }
-
-BTF_ID_LIST_SINGLE(pt_regs_btf_ids, struct, pt_regs)
 
 const struct bpf_func_proto bpf_task_pt_regs_proto = {
 	.func		= bpf_task_pt_regs,
@@ -941,6 +941,8 @@ subsys_initcall(signal_works_init);
 /* ---------------------------------------------------------------- */
 /* d_path, from the hooks where a struct path is known to be whole    */
 
+BTF_ID_LIST_SINGLE(path_btf_ids, struct, path)
+
 BPF_CALL_3(bpf_d_path, struct path *, path, char *, buf, u32, sz)
 {
 	struct path copy;
@@ -988,8 +990,6 @@ static bool d_path_allowed(const struct bpf_prog *prog)
 		return bpf_lsm_is_sleepable_hook(prog->aux->attach_btf_id);
 	return btf_id_set_contains(&d_path_hooks, prog->aux->attach_btf_id);
 }
-
-BTF_ID_LIST_SINGLE(path_btf_ids, struct, path)
 
 const struct bpf_func_proto bpf_trace_d_path_proto = {
 	.func		= bpf_d_path,

@@ -23,16 +23,12 @@
 #include <linux/bpf.h>
 #include <linux/trace_events.h>
 
-/* ============ not ours: the BPF core's and the network's ============ */
+/* ============ not ours: the network's and the linker's ============ */
 
 /* net/core/filter.c's, for tracing programs; declared nowhere public */
 extern const struct bpf_func_proto bpf_skb_output_proto;
 extern const struct bpf_func_proto bpf_xdp_output_proto;
 extern const struct bpf_func_proto bpf_xdp_get_buff_len_trace_proto;
-
-/* kernel/bpf/stackmap.c's helpers, called with a context's regs */
-u64 bpf_get_stackid(u64 r1, u64 r2, u64 r3, u64 r4, u64 r5);
-u64 bpf_get_stack(u64 r1, u64 r2, u64 r3, u64 r4, u64 r5);
 
 /* the kernel's raw tracepoints (include/trace/bpf_probe.h), linker-made */
 extern struct bpf_raw_event_map __start__bpf_raw_tp[];

@@ -4,6 +4,7 @@
  * dynamic part's size first, to reserve the record, then the values.
  *
  * Included by: trace_probe_fetch.c trace_probe.c trace_uprobe.c
+ * trace_kprobe.c (a return probe's registers for perf and BPF)
  */
 #ifndef _KERNEL_TRACE_PROBE_FETCH_H
 #define _KERNEL_TRACE_PROBE_FETCH_H

@@ -100,6 +100,27 @@ def unchecked(name):
     return name.startswith("ring_buffer") and name.endswith(".h")
 
 
+def event_names(h):
+    """The events an event description (TRACE_SYSTEM, TRACE_EVENT) makes,
+    as the file that creates them calls them (trace_<event>); None for
+    any other header. Such a header is read by define_trace.h in several
+    passes, its macros are those passes' parameters: the header rules do
+    not apply to it, but whoever includes it must fire one of its events."""
+    if not re.search(r"^#\s*define\s+TRACE_SYSTEM\b", h.raw, re.M):
+        return None
+    names = set()
+    for m in re.finditer(r"^\s*TRACE_EVENT\(\s*(\w+)", h.raw, re.M):
+        names.add("trace_" + m.group(1))
+    for m in re.finditer(r"^\s*DEFINE_EVENT\(\s*\w+\s*,\s*(\w+)", h.raw, re.M):
+        names.add("trace_" + m.group(1))
+    return names
+
+
+# A banner for what the base tree defines and none of its headers
+# declares (some BPF helpers' protos of net/core/filter.c): filed there,
+# a declaration must be defined by no file here, and used by one.
+NOT_OURS = "not ours"
+
 # Headers checked by every rule but "used": their .c file is also built
 # into a userspace harness (ftrace_hash.h: tools/testing/ftrace/), whose
 # tests are the only callers of a few of its functions.
@@ -450,7 +471,7 @@ def check(tree):
             report.append("FAIL: " + msg)
 
     for h in tree.h:
-        if unchecked(h.name):
+        if unchecked(h.name) or event_names(h) is not None:
             continue
         verdict(h.audience is not None,
                 "%s: its first comment has no 'Included by:' line" % h.name)
@@ -474,6 +495,13 @@ def check(tree):
             if it.kind not in ("decl", "extern") or LINKER.match(it.name):
                 continue
             owners = tree.defined.get(it.name, [])
+            if it.banner is not None and it.banner[0].startswith(NOT_OURS):
+                # the base tree's, declared by none of its headers
+                verdict(not owners, "%s: defined in %s, filed under '%s'"
+                        % (where, ", ".join(owners), it.banner[0]))
+                verdict(bool(tree.users(it.name)),
+                        "%s: declared, used by no file here" % where)
+                continue
             if not owners:
                 verdict(False, "%s: declared, defined by no .c file here"
                         % where)
@@ -504,7 +532,9 @@ def check(tree):
             h = tree.files.get(inc)
             if h is None:
                 continue
-            names = tree.provided(h)
+            names = event_names(h)
+            if names is None:
+                names = tree.provided(h)
             if not names:
                 continue        # a description included for its macros
             verdict(bool(names & tree.uses[s.name] - tree.provided(s)
