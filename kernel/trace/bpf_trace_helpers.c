@@ -879,12 +879,12 @@ static int send_signal(u32 sig, enum pid_type type)
 {
 	struct signal_work *sw;
 
-	if (unlikely(current->flags & (PF_KTHREAD | PF_EXITING)))
-		return -EPERM;
-	if (unlikely(!nmi_uaccess_okay()))
-		return -EPERM;
-	/* init dying of a signal panics the kernel */
-	if (unlikely(is_global_init(current)))
+	/*
+	 * A task of user space, with its own mm in place (not mid-switch),
+	 * and never init: init dying of a signal panics the kernel.
+	 */
+	if (unlikely((current->flags & (PF_KTHREAD | PF_EXITING)) ||
+		     !nmi_uaccess_okay() || is_global_init(current)))
 		return -EPERM;
 	if (!preempt_count() && !irqs_disabled())
 		return group_send_sig_info(sig, SEND_SIG_PRIV, current, type);

@@ -380,12 +380,16 @@ static bool raw_tp_w_ctx_ok(int off, int size, enum bpf_access_type type,
 			    const struct bpf_prog *prog,
 			    struct bpf_insn_access_aux *info)
 {
-	if (off == 0) {
-		if (size != sizeof(u64) || type != BPF_READ)
-			return false;
+	bool buffer = off == 0;
+
+	/* the buffer pointer is read whole, and only read */
+	if (buffer && (size != sizeof(u64) || type != BPF_READ))
+		return false;
+	if (!raw_tp_ctx_ok(off, size, type, prog, info))
+		return false;
+	if (buffer)
 		info->reg_type = PTR_TO_TP_BUFFER;
-	}
-	return raw_tp_ctx_ok(off, size, type, prog, info);
+	return true;
 }
 
 const struct bpf_verifier_ops raw_tracepoint_verifier_ops = {
@@ -512,19 +516,14 @@ static bool tracing_ctx_ok(int off, int size, enum bpf_access_type type,
 	return bpf_tracing_btf_ctx_access(off, size, type, prog, info);
 }
 
-/* net/bpf/test_run.c has the real one where the kernel has networking. */
-int __weak bpf_prog_test_run_tracing(struct bpf_prog *prog,
-				     const union bpf_attr *kattr,
-				     union bpf_attr __user *uattr)
-{
-	return -ENOTSUPP;
-}
-
 const struct bpf_verifier_ops tracing_verifier_ops = {
 	.get_func_proto		= tracing_prog_func_proto,
 	.is_valid_access	= tracing_ctx_ok,
 };
 
+/* test runs are net/bpf/test_run.c's: none without networking */
 const struct bpf_prog_ops tracing_prog_ops = {
+#ifdef CONFIG_NET
 	.test_run		= bpf_prog_test_run_tracing,
+#endif
 };

@@ -79,20 +79,20 @@ static int umulti_run(struct umulti_site *site, unsigned long entry_ip,
 	/* the filter narrows by mm; a thread of another process may share it */
 	if (link->task && !same_thread_group(current, link->task))
 		return 0;
-	/* the program is freed after the grace period of its kind */
-	if (sleepable)
-		rcu_read_lock_trace();
-	else
-		rcu_read_lock();
-	migrate_disable();
 	saved = bpf_set_run_ctx(&rc.run_ctx);
-	bpf_prog_run(prog, regs);
-	bpf_reset_run_ctx(saved);
-	migrate_enable();
-	if (sleepable)
-		rcu_read_unlock_trace();
-	else
+	migrate_disable();
+	/* the program is freed after a grace period of its own kind */
+	if (!sleepable) {
+		rcu_read_lock();
+		bpf_prog_run(prog, regs);
 		rcu_read_unlock();
+	} else {
+		rcu_read_lock_trace();
+		bpf_prog_run(prog, regs);
+		rcu_read_unlock_trace();
+	}
+	migrate_enable();
+	bpf_reset_run_ctx(saved);
 	return 0;
 }
 
