@@ -313,7 +313,9 @@ if [ -n "$pid_t7" ]; then
 else
 	torture_t7 || rc=$?
 fi
-grep -E '^torture: (seed|ops|epochs|checks|first problem|ours)|^@@RESULT torture ' \
+# The splats themselves too (torture.sh prints the console's first ones,
+# indented, under a 'torture[ours]:' line): a CI log must say what broke.
+grep -E '^torture: (seed|ops|epochs|checks|first problem|ours)|^@@RESULT torture |^torture\[|^guest: dmesg|^  ' \
 	"$BUILD/torture-check.out" || true
 if [ $rc = 0 ]; then pass; else fail "torture: status $rc (output in $BUILD/torture-check.out)"; fi
 stage_end

@@ -18,6 +18,7 @@
 #include <linux/export.h>
 #include <linux/string.h>
 #include <linux/err.h>
+#include <linux/kprobes.h>
 
 #include "ring_buffer_internal.h"
 
@@ -612,12 +613,45 @@ static __always_inline void rb_claimed(struct rb_cpu *cb,
 }
 
 /*
+ * The clock, read with this context's writers on @cb shut out. A clock
+ * whose code can be traced (a function it calls, a kprobe in it) writes
+ * an event from inside the reservation that reads it: the event moves
+ * write between R1 and R4, and every retry would read the clock, write
+ * again and fail again. On a retry that nested write is refused, as a
+ * recursion is (higher contexts still get in: they do not recur). The
+ * first attempt records it, as the tracer asked.
+ */
+static noinline u64 rb_clock_alone(struct rb_cpu *cb)
+{
+	unsigned int bit = 1U << (RB_IN_REENTRY + cb->nest_shift);
+	unsigned int had = cb->ctx_bits & bit;
+	u64 ts;
+
+	/*
+	 * An interrupt between the load and the store sets and clears its
+	 * own bit (rb_ctx_enter()); plain compiler ordering keeps the
+	 * guard around the call.
+	 */
+	cb->ctx_bits |= bit;
+	barrier();
+	ts = rb_clock(cb->buffer);
+	barrier();
+	if (!had)
+		cb->ctx_bits &= ~bit;
+	return ts;
+}
+
+/* a kprobe here would write from inside the reservation, on every retry */
+NOKPROBE_SYMBOL(rb_clock_alone);
+
+/*
  * One attempt at reserving r->size bytes (plus a stamp) on the tail page.
  * Steps R1-R5 of the design document. Returns the event, ERR_PTR(-EAGAIN)
  * to retry, or NULL to drop.
  */
 static __always_inline struct ring_buffer_event *
-rb_try_reserve(struct rb_cpu *cb, struct rb_resv *r, unsigned int nest)
+rb_try_reserve(struct rb_cpu *cb, struct rb_resv *r, unsigned int nest,
+	       bool again)
 {
 	struct trace_buffer *buffer = cb->buffer;
 	struct rb_subbuf *tail = READ_ONCE(cb->tail_page);
@@ -635,7 +669,7 @@ rb_try_reserve(struct rb_cpu *cb, struct rb_resv *r, unsigned int nest)
 	before = local64_read(&cb->before_stamp);
 	after = local64_read(&cb->write_stamp);
 	barrier();
-	r->ts = rb_clock(buffer);
+	r->ts = again ? rb_clock_alone(cb) : rb_clock(buffer);
 	rb_preempt_point(cb, "clock-read");
 
 	/* R2 */
@@ -661,6 +695,12 @@ rb_try_reserve(struct rb_cpu *cb, struct rb_resv *r, unsigned int nest)
 	return rb_fill_header(tail, off, r);
 }
 
+static noinline struct ring_buffer_event *
+rb_try_reserve_again(struct rb_cpu *cb, struct rb_resv *r, unsigned int nest)
+{
+	return rb_try_reserve(cb, r, nest, true);
+}
+
 static struct ring_buffer_event *
 rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned long len)
 {
@@ -684,15 +724,12 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned long len)
 	if (unlikely(nest >= RB_MAX_NEST))
 		goto fail;
 	r.size = rb_data_size(len);
-	do {
-		ev = rb_try_reserve(cb, &r, nest);
-		if (!IS_ERR(ev)) {
-			if (unlikely(!ev))
-				break;		/* dropped */
-			return ev;
-		}
-		/* retries are rare; a thousand means something is broken */
-	} while (!rb_broken(cb, ++loops > 1000));
+	ev = rb_try_reserve(cb, &r, nest, false);
+	/* retries are rare; a thousand means something is broken */
+	while (IS_ERR(ev) && !rb_broken(cb, ++loops > 1000))
+		ev = rb_try_reserve_again(cb, &r, nest);
+	if (!IS_ERR_OR_NULL(ev))
+		return ev;
 fail:
 	rb_end_commit(cb);
 	return NULL;

@@ -1167,6 +1167,60 @@ static void susp_wakeup_barrier(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * Torture (CI, issue 39's first run): with trace_clock=perf the clock
+ * calls local_clock(), which the function tracer traces. The
+ * traced call wrote an event from inside the reservation reading the
+ * clock; that moved write between R1 and R4, the reservation retried,
+ * read the clock, was written under again, and after a thousand tries
+ * stopped the CPU with a warning. Here the clock itself writes, as the
+ * function tracer did (the same context: the re-entry level lets it
+ * in). The outer event must land, after the nested one of its first
+ * try, and nothing warns.
+ */
+static struct trace_buffer *traced_clock_buf;
+static int traced_clock_writes;
+
+static u64 traced_clock(void)
+{
+	if (traced_clock_buf &&
+	    put(traced_clock_buf, 24, 1000 + traced_clock_writes) == 0)
+		traced_clock_writes++;
+	return step_clock();
+}
+
+static void clock_traced(void)
+{
+	struct trace_buffer *b = new_buffer(4, RB_FL_OVERWRITE);
+	int warned = rbh_warnings;
+	u64 ts, prev = 0;
+	long seq;
+
+	rbh_cpu = 0;
+	CHECK(put(b, 16, 1) == 0);
+	ring_buffer_set_clock(b, traced_clock);
+	traced_clock_buf = b;
+	CHECK(put(b, 16, 2) == 0);
+	traced_clock_buf = NULL;
+	ring_buffer_set_clock(b, step_clock);
+	CHECK(put(b, 16, 3) == 0);
+	CHECK_EQ(rbh_warnings, warned);
+	/* the first try's nested event, and no other */
+	CHECK_EQ(traced_clock_writes, 1);
+	CHECK_EQ(take(b, &ts, NULL), 1);
+	prev = ts;
+	CHECK_EQ(take(b, &ts, NULL), 1000);
+	CHECK(ts >= prev);
+	prev = ts;
+	CHECK_EQ(take(b, &ts, NULL), 2);
+	CHECK(ts >= prev);
+	seq = take(b, &ts, NULL);
+	CHECK_EQ(seq, 3);
+	CHECK_EQ(take(b, NULL, NULL), -1);
+	check_ring(b);
+	ring_buffer_free(b);
+}
+
 struct regress_test {
 	const char	*name;
 	void		(*fn)(void);
@@ -1192,6 +1246,7 @@ static const struct regress_test tests[] = {
 	{ "reset-hotplug", susp_reset_hotplug },
 	{ "read-start", susp_read_start_order },
 	{ "wakeup", susp_wakeup_barrier },
+	{ "clock-traced", clock_traced },
 };
 
 /* regress [name...]: run the named tests, or all of them */
