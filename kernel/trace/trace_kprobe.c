@@ -52,13 +52,47 @@ static struct trace_kprobe *tk_of_dyn(struct dyn_event *ev)
 /* ---------------------------------------------------------------- */
 /* Hits                                                                */
 
+#ifdef CONFIG_BPF_EVENTS
+/*
+ * A hit of an event that only perf has open, with BPF programs on it:
+ * the usual BPF kprobe (the kprobe PMU's). The programs run straight
+ * from the hit's registers, without the general path's fetch context
+ * and its preemption guard (a kprobe handler runs with preemption off);
+ * that path runs only to record a hit the programs kept for a perf event
+ * of this CPU. false: the event has other users, take the general path.
+ */
+static bool kprobe_hit_bpf(struct trace_kprobe *tk, struct pt_regs *regs)
+{
+	struct probe_event *pev = tk->pt.pev;
+	struct probe_fetch_ctx ctx = { .regs = regs, .bpf = PROBE_BPF_KEEP };
+	unsigned long ip = instruction_pointer(regs);
+
+	if (READ_ONCE(pev->flags) != PROBE_EV_PERF ||
+	    !bpf_prog_array_valid(&pev->call))
+		return false;
+	/* a program that overrode the function keeps perf's record from it */
+	if (!trace_call_bpf(&pev->call, regs) ||
+	    instruction_pointer(regs) != ip ||
+	    hlist_empty(this_cpu_ptr(pev->call.perf_events)))
+		return true;
+	probe_event_hit_perf(&tk->pt, &ctx, (unsigned long)tk->rp.kp.addr, 0);
+	return true;
+}
+#else
+static bool kprobe_hit_bpf(struct trace_kprobe *tk, struct pt_regs *regs)
+{
+	return false;
+}
+#endif
+
 static int kprobe_hit(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct trace_kprobe *tk = container_of(kp, struct trace_kprobe, rp.kp);
 	unsigned long ip = instruction_pointer(regs);
 
 	raw_cpu_inc(*tk->nhit);
-	probe_event_hit(&tk->pt, regs, (unsigned long)kp->addr, 0);
+	if (!kprobe_hit_bpf(tk, regs))
+		probe_event_hit(&tk->pt, regs, (unsigned long)kp->addr, 0);
 	/*
 	 * A BPF program overrode the function (bpf_override_return()):
 	 * it returns from where regs now point, without the probed
