@@ -266,28 +266,41 @@ struct syscall_bpf_ctx {
 } __aligned(8);
 
 /*
- * Run @call's programs on the enter (@args, @nargs) or exit (@ret) of
- * syscall @nr: whether perf's record is kept. The regs are the
- * caller's, as perf's own tracepoints give theirs.
+ * The registers a syscall event's programs see: the caller's, as perf
+ * gives its own tracepoints'. One set a CPU is enough: syscalls enter
+ * and leave in task context with the probe's preemption off, so no
+ * second hit on this CPU can come in between.
  */
-static bool syscall_run_bpf(struct trace_event_call *call, struct pt_regs *regs,
-			    int nr, const unsigned long *args, int nargs,
-			    long ret)
+static DEFINE_PER_CPU(struct pt_regs, syscall_bpf_regs);
+
+/*
+ * Run @call's programs on the enter (@args) or exit (@ret) of syscall
+ * @nr: whether perf's record is kept. Before perf's buffer is taken:
+ * programs that drop the hit, or no perf event of this CPU to record
+ * it, and the buffer is never touched.
+ */
+static bool syscall_run_bpf(struct trace_event_call *call, int nr,
+			    const unsigned long *args, long ret)
 {
-	struct syscall_bpf_ctx ctx = { .nr = nr };
+	struct pt_regs *regs = this_cpu_ptr(&syscall_bpf_regs);
+	struct syscall_bpf_ctx ctx;
 
 	perf_fetch_caller_regs(regs);
 	ctx.regs = regs;
+	ctx.nr = nr;
+	/*
+	 * All six registers: a program reads no further than its event's
+	 * record (the attach checks), which holds the syscall's own.
+	 */
 	if (args)
-		memcpy(ctx.args, args, nargs * sizeof(*args));
+		memcpy(ctx.args, args, sizeof(ctx.args));
 	else
 		ctx.args[0] = ret;	/* the exit record's "ret" */
 	return trace_call_bpf(call, &ctx);
 }
 #else
-static bool syscall_run_bpf(struct trace_event_call *call, struct pt_regs *regs,
-			    int nr, const unsigned long *args, int nargs,
-			    long ret)
+static bool syscall_run_bpf(struct trace_event_call *call, int nr,
+			    const unsigned long *args, long ret)
 {
 	return true;
 }
@@ -297,7 +310,6 @@ static void perf_syscall_enter(void *ignore, struct pt_regs *regs, long id)
 {
 	struct syscall_enter_rec *rec;
 	struct syscall_metadata *meta;
-	struct pt_regs *fake_regs;
 	struct hlist_head *head;
 	unsigned long args[6];
 	int nr, rctx, size;
@@ -313,19 +325,16 @@ static void perf_syscall_enter(void *ignore, struct pt_regs *regs, long id)
 	bpf = bpf_prog_array_valid(meta->enter_event);
 	if (!bpf && hlist_empty(head))
 		return;
+	syscall_get_arguments(current, regs, args);
+	if ((bpf && !syscall_run_bpf(meta->enter_event, nr, args, 0)) ||
+	    hlist_empty(head))
+		return;
 	size = perf_rec_size(struct_size(rec, args, meta->nb_args));
-	rec = perf_trace_buf_alloc(size, &fake_regs, &rctx);
+	rec = perf_trace_buf_alloc(size, NULL, &rctx);
 	if (!rec)
 		return;
 	rec->nr = nr;
-	syscall_get_arguments(current, regs, args);
 	memcpy(rec->args, args, flex_array_size(rec, args, meta->nb_args));
-	if ((bpf && !syscall_run_bpf(meta->enter_event, fake_regs, nr, args,
-				     meta->nb_args, 0)) ||
-	    hlist_empty(head)) {
-		perf_swevent_put_recursion_context(rctx);
-		return;
-	}
 	perf_trace_buf_submit(rec, size, rctx, meta->enter_event->event.type,
 			      1, regs, head, NULL);
 }
@@ -334,7 +343,6 @@ static void perf_syscall_exit(void *ignore, struct pt_regs *regs, long ret)
 {
 	struct syscall_metadata *meta;
 	struct syscall_exit_rec *rec;
-	struct pt_regs *fake_regs;
 	struct hlist_head *head;
 	int nr, rctx, size;
 	bool bpf;
@@ -349,18 +357,16 @@ static void perf_syscall_exit(void *ignore, struct pt_regs *regs, long ret)
 	bpf = bpf_prog_array_valid(meta->exit_event);
 	if (!bpf && hlist_empty(head))
 		return;
+	ret = syscall_get_return_value(current, regs);
+	if ((bpf && !syscall_run_bpf(meta->exit_event, nr, NULL, ret)) ||
+	    hlist_empty(head))
+		return;
 	size = perf_rec_size(sizeof(*rec));
-	rec = perf_trace_buf_alloc(size, &fake_regs, &rctx);
+	rec = perf_trace_buf_alloc(size, NULL, &rctx);
 	if (!rec)
 		return;
 	rec->nr = nr;
-	rec->ret = syscall_get_return_value(current, regs);
-	if ((bpf && !syscall_run_bpf(meta->exit_event, fake_regs, nr, NULL, 0,
-				     rec->ret)) ||
-	    hlist_empty(head)) {
-		perf_swevent_put_recursion_context(rctx);
-		return;
-	}
+	rec->ret = ret;
 	perf_trace_buf_submit(rec, size, rctx, meta->exit_event->event.type,
 			      1, regs, head, NULL);
 }
