@@ -11,6 +11,9 @@
  *                                     print "hits N", detach
  *   bpfprobe cycle KIND TARGET N      load once, attach and detach N
  *                                     times; print "cycles N"
+ *   bpfprobe hit KIND TARGET N        attach an empty program, call
+ *                                     getppid() N times, detach (hits
+ *                                     to single-step through: stepcount)
  *   bpfprobe bench KIND TARGET N      getppid() N times without, then
  *                                     with an empty program attached;
  *                                     print "ns_per_hit X base Y"
@@ -394,6 +397,18 @@ int main(int argc, char **argv)
 		printf("cycles %ld\n", i);
 		return 0;
 	}
+	/* attached, N getppid() calls: a steady stream of hits to look at */
+	if (!strcmp(argv[1], "hit")) {
+		prog = load(k, argv[3], -1);
+		ret = attach(k, argv[3], prog, &a);
+		if (ret)
+			die("attach", -ret);
+		printf("attached\n");
+		fflush(stdout);
+		loop_ns(n);
+		detach(&a);
+		return 0;
+	}
 	if (!strcmp(argv[1], "bench")) {
 		double base, with;
 
@@ -410,6 +425,6 @@ int main(int argc, char **argv)
 		return 0;
 	}
 usage:
-	fprintf(stderr, "usage: bpfprobe hold|cycle|bench KIND TARGET N\n");
+	fprintf(stderr, "usage: bpfprobe hold|cycle|hit|bench KIND TARGET N\n");
 	return 1;
 }
