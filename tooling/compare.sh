@@ -18,6 +18,9 @@
 #   readme: ... N differ
 # over the README files line by line (the reference's lines of features
 # we lack excepted: expect/readme-lacking.list).
+# Then the BPF selftests' tracing subset (tooling/testprogs.sh): per test
+#   testprogs <test> ours: OK (subtests a/b) reference: ...
+# and a "testprogs: ..., K differ" line.
 # Last, tooling/distro.sh's "distro config:" line and its list.
 source "$(dirname "$0")/common.sh"
 
@@ -267,6 +270,11 @@ for k in ("ours", "ref"):
 for k in diff:
     print("  %s ours: %s reference: %s" % (k, res["ours"].get(k, "-"), res["ref"].get(k, "-")))
 PY
+
+# The BPF selftests' tracing subset (test_progs), test by test.
+"$TOOLING/testprogs.sh" ours ref > "$BUILD/testprogs-compare.out" 2>&1 || true
+grep -E '^testprogs' "$BUILD/testprogs-compare.out" ||
+	{ tail -n 20 "$BUILD/testprogs-compare.out"; echo "testprogs: no result (see $BUILD/testprogs-compare.out)"; }
 
 # The distribution's view: Debian's tracing options on our tree.
 "$TOOLING/distro.sh"

@@ -51,6 +51,14 @@ if [ "${CLIENTS:-}" = bpf ]; then
 	mem=${MEM:-2048}
 fi
 
+# EXTRA_CPIO=archive: one more archive over the initramfs (testprogs.sh's
+# test_progs and what it needs).
+if [ -n "${EXTRA_CPIO:-}" ]; then
+	pad=$(( (4 - $(stat -c %s "$initrd") % 4) % 4 ))
+	{ cat "$initrd"; head -c "$pad" /dev/zero; cat "$EXTRA_CPIO"; } > "$RUN/initrd-extra"
+	initrd=$RUN/initrd-extra
+fi
+
 cmdline="console=ttyS0 panic=-1 harness=$mode"
 if [ "$mode" = check ]; then
 	cmdline="$cmdline harness.tiers=${TIERS:-t2,t3,t4}"
@@ -118,7 +126,7 @@ tail -n +1 -s 0.5 --pid=$qpid -F "$RUN/out.log" 2>/dev/null |
 	else grep --line-buffered -v -E "$show" || true; fi
 rc=0
 wait $qpid || rc=$?
-rm -f "$RUN/disk.img" "$RUN/initrd-clients"
+rm -f "$RUN/disk.img" "$RUN/initrd-clients" "$RUN/initrd-extra"
 # The guest's tty may have turned newlines into CR LF.
 sed -i 's/\r$//' "$RUN/out.log"
 
