@@ -624,20 +624,24 @@ static __always_inline void rb_claimed(struct rb_cpu *cb,
 static noinline u64 rb_clock_alone(struct rb_cpu *cb)
 {
 	unsigned int bit = 1U << (RB_IN_REENTRY + cb->nest_shift);
-	unsigned int had = cb->ctx_bits & bit;
+	bool had = cb->ctx_bits & bit;
 	u64 ts;
 
 	/*
-	 * An interrupt between the load and the store sets and clears its
-	 * own bit (rb_ctx_enter()); plain compiler ordering keeps the
-	 * guard around the call.
+	 * Held as a writer holds its level (rb_ctx_enter()), and let go as
+	 * one leaves (rb_ctx_exit()): by the lowest level held, not by
+	 * name. An interrupt meanwhile takes its own level and, leaving,
+	 * lets go of the lowest one, which is this hold; what is left for
+	 * us then is the interrupt's. Plain compiler ordering keeps the
+	 * hold around the call: only this CPU looks at the bits.
 	 */
-	cb->ctx_bits |= bit;
+	if (!had)
+		cb->ctx_bits |= bit;
 	barrier();
 	ts = rb_clock(cb->buffer);
 	barrier();
 	if (!had)
-		cb->ctx_bits &= ~bit;
+		rb_ctx_exit(cb);
 	return ts;
 }
 

@@ -1221,6 +1221,80 @@ static void clock_traced(void)
 	ring_buffer_free(b);
 }
 
+/*
+ * The same, with an interrupt while the retry reads the clock: the retry
+ * holds the re-entry level, the interrupt writes at its own, and a
+ * writer leaves by clearing the lowest level held (the innermost is the
+ * lowest, which the retry's hold is not). The first version cleared its
+ * hold by name: the interrupt had cleared it already, so the interrupt's
+ * level stayed held, and later the task's; a same-context nested write
+ * (an event probe recording from its event's commit) was then refused
+ * for good. make check's T2 eprobe-record.tc caught it.
+ */
+static int irq_clock_calls, irq_clock_depth;
+
+/* the outer writer's clock reads: the first is traced, the second interrupted */
+static u64 irq_clock(void)
+{
+	if (traced_clock_buf && !irq_clock_depth++) {
+		irq_clock_calls++;
+		if (irq_clock_calls == 1)
+			put(traced_clock_buf, 24, 1000);	/* a retry */
+		if (irq_clock_calls == 2) {
+			int level = rbh_ctx_level;
+
+			rbh_ctx_level = 2;			/* an interrupt */
+			CHECK(put(traced_clock_buf, 24, 2000) == 0);
+			rbh_ctx_level = level;
+		}
+	}
+	if (traced_clock_buf)
+		irq_clock_depth--;
+	return step_clock();
+}
+
+static void clock_retry_irq(void)
+{
+	struct trace_buffer *b = new_buffer(4, RB_FL_OVERWRITE);
+	struct ring_buffer_event *ev;
+	long seq;
+	int n = 0;
+
+	rbh_cpu = 0;
+	rbh_ctx_level = 0;
+	ring_buffer_set_clock(b, irq_clock);
+	traced_clock_buf = b;
+	CHECK(put(b, 16, 1) == 0);
+	traced_clock_buf = NULL;
+	ring_buffer_set_clock(b, step_clock);
+	CHECK_EQ(cpu_of(b, 0)->ctx_bits, 0);
+	/* an event written from inside another's commit, same context */
+	ev = ring_buffer_lock_reserve(b, 16);
+	CHECK(ev);
+	if (ev) {
+		memcpy(ring_buffer_event_data(ev), &(u32){ 3 }, 4);
+		CHECK(put(b, 16, 4) == 0);
+		ring_buffer_unlock_commit(b);
+	}
+	/* an interrupt's own, with the same nested inside */
+	rbh_ctx_level = 2;
+	ev = ring_buffer_lock_reserve(b, 16);
+	CHECK(ev);
+	if (ev) {
+		memcpy(ring_buffer_event_data(ev), &(u32){ 5 }, 4);
+		CHECK(put(b, 16, 6) == 0);
+		ring_buffer_unlock_commit(b);
+	}
+	rbh_ctx_level = 0;
+	CHECK_EQ(cpu_of(b, 0)->ctx_bits, 0);
+	while ((seq = take(b, NULL, NULL)) >= 0)
+		n++;
+	/* 1000, 2000, 1, then 4 before 3 and 6 before 5 (commit order) */
+	CHECK_EQ(n, 7);
+	check_ring(b);
+	ring_buffer_free(b);
+}
+
 struct regress_test {
 	const char	*name;
 	void		(*fn)(void);
@@ -1247,6 +1321,7 @@ static const struct regress_test tests[] = {
 	{ "read-start", susp_read_start_order },
 	{ "wakeup", susp_wakeup_barrier },
 	{ "clock-traced", clock_traced },
+	{ "clock-retry-irq", clock_retry_irq },
 };
 
 /* regress [name...]: run the named tests, or all of them */
