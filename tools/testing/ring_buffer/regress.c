@@ -1257,8 +1257,8 @@ static void clock_retry_irq(void)
 {
 	struct trace_buffer *b = new_buffer(4, RB_FL_OVERWRITE);
 	struct ring_buffer_event *ev;
+	int n = 0, level;
 	long seq;
-	int n = 0;
 
 	rbh_cpu = 0;
 	rbh_ctx_level = 0;
@@ -1268,21 +1268,18 @@ static void clock_retry_irq(void)
 	traced_clock_buf = NULL;
 	ring_buffer_set_clock(b, step_clock);
 	CHECK_EQ(cpu_of(b, 0)->ctx_bits, 0);
-	/* an event written from inside another's commit, same context */
-	ev = ring_buffer_lock_reserve(b, 16);
-	CHECK(ev);
-	if (ev) {
-		memcpy(ring_buffer_event_data(ev), &(u32){ 3 }, 4);
-		CHECK(put(b, 16, 4) == 0);
-		ring_buffer_unlock_commit(b);
-	}
-	/* an interrupt's own, with the same nested inside */
-	rbh_ctx_level = 2;
-	ev = ring_buffer_lock_reserve(b, 16);
-	CHECK(ev);
-	if (ev) {
-		memcpy(ring_buffer_event_data(ev), &(u32){ 5 }, 4);
-		CHECK(put(b, 16, 6) == 0);
+	/*
+	 * An event written from inside another's commit, same context: in
+	 * the task, then in an interrupt.
+	 */
+	for (level = 0; level <= 2; level += 2) {
+		rbh_ctx_level = level;
+		ev = ring_buffer_lock_reserve(b, 16);
+		CHECK(ev);
+		if (!ev)
+			continue;
+		memcpy(ring_buffer_event_data(ev), &(u32){ 3 + level }, 4);
+		CHECK(put(b, 16, 4 + level) == 0);
 		ring_buffer_unlock_commit(b);
 	}
 	rbh_ctx_level = 0;
