@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # testprogs.sh [KIND...]: the base tree's BPF selftests runner, test_progs,
 # its tracing subset, on each kernel named (default: ours ref), side by
-# side. Prints per test
+# side (TESTPROGS_TESTS=a,b runs only those). Prints per test
 #   testprogs <test> ours: OK|FAIL|SKIP (subtests a/b) reference: ...
 # then
 #   testprogs: ours N of M OK, reference N of M OK, K differ
@@ -22,6 +22,18 @@ source "$(dirname "$0")/common.sh"
 TESTS=attach_probe,kprobe_multi_test,uprobe_multi_test,fentry_test,fexit_test
 TESTS+=,trampoline_count,raw_tp_test_run,get_stack_raw_tp,tp_attach_query
 TESTS+=,get_func_ip_test,trace_printk,test_lsm
+# and what the list leaves out but kernel/trace's half of BPF
+# still decides: writable raw tracepoints, iterators (TRACING iter and
+# its helper table), cookies and link info (bpftool's view), sleepable
+# fexit, fmod_ret, module targets, perf_event stack maps, signals,
+# d_path, the recursion guards, tp/raw_tp fd queries.
+TESTS+=,raw_tp_writable_test_run,cgroup_iter,bpf_cookie,fill_link_info
+TESTS+=,perf_link,module_attach,modify_return,get_func_args_test
+TESTS+=,trace_vprintk,send_signal,d_path,perf_event_stackmap
+TESTS+=,stacktrace_map_raw_tp,recursion,probe_read_user_str,varlen
+TESTS+=,tracing_struct,fentry_fexit,fexit_sleep,task_fd_query_rawtp
+TESTS+=,task_fd_query_tp,kprobe_multi_testmod_test,uprobe_autoattach
+TESTS=${TESTPROGS_TESTS:-$TESTS}
 kinds=("$@")
 [ ${#kinds[@]} -gt 0 ] || kinds=(ours ref)
 W=$BUILD/testprogs
@@ -105,7 +117,7 @@ for k in "${kinds[@]}"; do
 	cp "$sel/bpf_testmod/bpf_testmod.ko" "$b/bpf/"
 	# the objects these tests open by name (the rest are built in)
 	for o in test_trampoline_count test_get_stack_rawtp \
-		 test_get_stack_rawtp_err test_tracepoint; do
+		 test_get_stack_rawtp_err test_tracepoint test_stacktrace_map; do
 		cp "$out/$o.bpf.o" "$b/bpf/"
 	done
 	# libbpf resolves __kconfig externs from /boot/config-<release>
