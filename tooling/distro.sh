@@ -73,6 +73,9 @@ ref_cfg=$(configure ref)
 # (y or m) and that the base tree keeps after olddefconfig.
 want=$(sed -n 's/^\(menu\)\{0,1\}config \([A-Z0-9_]*\).*/CONFIG_\2/p' \
 	"$BASE/kernel/trace/Kconfig" | sort -u)
+# and BPF_LSM (security/bpf/Kconfig), which BPF_EVENTS makes possible:
+# systemd's RestrictFileSystems= needs it
+want="$want CONFIG_BPF_LSM"
 total=0
 kept=0
 missing=()
