@@ -34,6 +34,9 @@ TESTS+=,stacktrace_map_raw_tp,recursion,probe_read_user_str,varlen
 TESTS+=,tracing_struct,fentry_fexit,fexit_sleep,task_fd_query_rawtp
 TESTS+=,task_fd_query_tp,kprobe_multi_testmod_test,uprobe_autoattach
 TESTS=${TESTPROGS_TESTS:-$TESTS}
+# (it goes into the guest's script as one word of test_progs -t)
+[[ $TESTS =~ ^[A-Za-z0-9_/,-]+$ ]] ||
+	die "TESTPROGS_TESTS='$TESTS': expected test names separated by commas"
 kinds=("$@")
 [ ${#kinds[@]} -gt 0 ] || kinds=(ours ref)
 W=$BUILD/testprogs
